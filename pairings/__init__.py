@@ -1,0 +1,4 @@
+"""Swiss pairing and standings.
+
+Pure engines (`pairings.engine`, `pairings.standings`, `pairings.results`) and their Django bridge.
+"""

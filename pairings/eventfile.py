@@ -1,0 +1,307 @@
+"""The event/1 interchange format (shared/interchange.md), read into frozen dataclasses.
+
+Pure Python: the standings and pair commands run on a file without a database, and the
+Django import/export bridge converts between these dataclasses and the models. Unknown
+keys are kept in `extra` at every level, so importing our own richer export loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FORMAT = "event/1"
+
+PLAYED = "played"
+CONCESSION = "concession"
+NO_SHOW = "no-show"
+GAME_LOSS = "game-loss"
+DOUBLE_NO_SHOW = "double-no-show"
+BYE = "bye"
+OUTCOMES = (PLAYED, CONCESSION, NO_SHOW, GAME_LOSS, DOUBLE_NO_SHOW, BYE)
+OUTCOMES_WITH_LOSER = (CONCESSION, NO_SHOW, GAME_LOSS)
+
+
+class EventFileError(ValueError):
+    """The file cannot be read as event/1; the message names the problem and where."""
+
+
+@dataclass(frozen=True)
+class EventPlayer:
+    id: str
+    name: str
+    spare: bool = False
+    dropped_after_round: int | None = None
+    disqualified_after_round: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventTable:
+    number: int
+    layout: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventGame:
+    players: tuple[str, ...]
+    outcome: str = PLAYED
+    vp: tuple[int, int] | None = None
+    loser: str | None = None
+    table: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_bye(self) -> bool:
+        return self.outcome == BYE
+
+
+@dataclass(frozen=True)
+class EventRound:
+    number: int
+    games: tuple[EventGame, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventFile:
+    name: str
+    game_system: str
+    scale: str
+    kind: str
+    tables: tuple[EventTable, ...]
+    players: tuple[EventPlayer, ...]
+    rounds: tuple[EventRound, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def player(self, player_id: str) -> EventPlayer:
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        raise KeyError(player_id)
+
+    @property
+    def next_round_number(self) -> int:
+        return max((r.number for r in self.rounds), default=0) + 1
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def _expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise EventFileError(message)
+
+
+def _int(value: Any, where: str, *, minimum: int = 0) -> int:
+    _expect(
+        isinstance(value, int) and not isinstance(value, bool) and value >= minimum,
+        f"{where} must be a whole number of at least {minimum}, got {value!r}",
+    )
+    return int(value)
+
+
+def _optional_int(raw: Mapping[str, Any], key: str, where: str) -> int | None:
+    value = raw.get(key)
+    return None if value is None else _int(value, f"{where}.{key}")
+
+
+def _str(value: Any, where: str) -> str:
+    _expect(isinstance(value, str) and value.strip() != "", f"{where} must be a non-empty string")
+    return str(value)
+
+
+def _object(value: Any, where: str) -> Mapping[str, Any]:
+    _expect(isinstance(value, dict), f"{where} must be a JSON object")
+    return value  # type: ignore[no-any-return]
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    _expect(isinstance(value, list), f"{where} must be a JSON array")
+    return value  # type: ignore[no-any-return]
+
+
+def _extra(raw: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
+    return {key: value for key, value in raw.items() if key not in known}
+
+
+def _read_player(raw: Any, where: str) -> EventPlayer:
+    obj = _object(raw, where)
+    spare = obj.get("spare", False)
+    _expect(isinstance(spare, bool), f"{where}.spare must be true or false")
+    return EventPlayer(
+        id=_str(obj.get("id"), f"{where}.id"),
+        name=_str(obj.get("name"), f"{where}.name"),
+        spare=spare,
+        dropped_after_round=_optional_int(obj, "dropped_after_round", where),
+        disqualified_after_round=_optional_int(obj, "disqualified_after_round", where),
+        extra=_extra(obj, {"id", "name", "spare", "dropped_after_round", "disqualified_after_round"}),
+    )
+
+
+def _read_table(raw: Any, where: str) -> EventTable:
+    obj = _object(raw, where)
+    layout = obj.get("layout", "")
+    _expect(isinstance(layout, str), f"{where}.layout must be a string")
+    return EventTable(
+        number=_int(obj.get("number"), f"{where}.number", minimum=1),
+        layout=layout,
+        extra=_extra(obj, {"number", "layout"}),
+    )
+
+
+def _read_game(raw: Any, where: str, known_players: set[str]) -> EventGame:
+    obj = _object(raw, where)
+    players = tuple(
+        _str(p, f"{where}.players[{i}]") for i, p in enumerate(_list(obj.get("players"), f"{where}.players"))
+    )
+    for player_id in players:
+        _expect(player_id in known_players, f"{where}.players names unknown player {player_id!r}")
+    outcome = obj.get("outcome", PLAYED)
+    _expect(outcome in OUTCOMES, f"{where}.outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
+    if outcome == BYE:
+        _expect(len(players) == 1, f"{where}: a bye has exactly one player")
+    else:
+        _expect(len(players) == 2, f"{where}: a game has exactly two players")
+        _expect(players[0] != players[1], f"{where}: a player cannot play themselves")
+    vp: tuple[int, int] | None = None
+    if "vp" in obj and obj["vp"] is not None:
+        raw_vp = _list(obj["vp"], f"{where}.vp")
+        _expect(len(raw_vp) == 2, f"{where}.vp must hold two numbers, in players order")
+        vp = (_int(raw_vp[0], f"{where}.vp[0]"), _int(raw_vp[1], f"{where}.vp[1]"))
+    if outcome == PLAYED:
+        _expect(vp is not None, f"{where}: a played game needs vp, in players order")
+    loser = obj.get("loser")
+    if outcome in OUTCOMES_WITH_LOSER:
+        _expect(loser in players, f"{where}: outcome {outcome} needs loser, one of the game's players")
+    else:
+        _expect(loser is None, f"{where}: outcome {outcome} takes no loser")
+    table = obj.get("table")
+    return EventGame(
+        players=players,
+        outcome=outcome,
+        vp=vp,
+        loser=loser,
+        table=None if table is None else _int(table, f"{where}.table", minimum=1),
+        extra=_extra(obj, {"players", "outcome", "vp", "loser", "table"}),
+    )
+
+
+def _read_round(raw: Any, where: str, known_players: set[str]) -> EventRound:
+    obj = _object(raw, where)
+    number = _int(obj.get("number"), f"{where}.number", minimum=1)
+    games = tuple(
+        _read_game(g, f"{where}.games[{i}]", known_players)
+        for i, g in enumerate(_list(obj.get("games", []), f"{where}.games"))
+    )
+    seen: set[str] = set()
+    tables: set[int] = set()
+    for game in games:
+        for player_id in game.players:
+            _expect(player_id not in seen, f"round {number}: player {player_id!r} appears in two games")
+            seen.add(player_id)
+        if game.table is not None:
+            _expect(game.table not in tables, f"round {number}: table {game.table} is used twice")
+            tables.add(game.table)
+    return EventRound(number=number, games=games, extra=_extra(obj, {"number", "games"}))
+
+
+def parse_event(data: Any) -> EventFile:
+    """Read a decoded event/1 document, raising EventFileError naming the first problem."""
+    obj = _object(data, "the event")
+    _expect(obj.get("format") == FORMAT, f"format must be {FORMAT!r}, got {obj.get('format')!r}")
+    _expect("players" in obj, "missing required field: players")
+    players = tuple(_read_player(p, f"players[{i}]") for i, p in enumerate(_list(obj["players"], "players")))
+    ids = [p.id for p in players]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    _expect(not duplicates, f"players: duplicate id {', '.join(duplicates)}")
+    tables = tuple(
+        _read_table(t, f"tables[{i}]") for i, t in enumerate(_list(obj.get("tables", []), "tables"))
+    )
+    numbers = [t.number for t in tables]
+    _expect(len(numbers) == len(set(numbers)), "tables: a table number is listed twice")
+    rounds = tuple(
+        _read_round(r, f"rounds[{i}]", set(ids)) for i, r in enumerate(_list(obj.get("rounds", []), "rounds"))
+    )
+    round_numbers = [r.number for r in rounds]
+    _expect(len(round_numbers) == len(set(round_numbers)), "rounds: a round number is listed twice")
+    name = obj.get("name", "")
+    _expect(isinstance(name, str), "name must be a string")
+    return EventFile(
+        name=name,
+        game_system=str(obj.get("game_system", "starcraft-tmg")),
+        scale=str(obj.get("scale", "standard")),
+        kind=str(obj.get("kind", "competitive")),
+        tables=tables,
+        players=players,
+        rounds=tuple(sorted(rounds, key=lambda r: r.number)),
+        extra=_extra(obj, {"format", "name", "game_system", "scale", "kind", "tables", "players", "rounds"}),
+    )
+
+
+def load_event(path: str | Path) -> EventFile:
+    """Read an event/1 file from disk; every failure becomes an EventFileError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise EventFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise EventFileError(f"{path} is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EventFileError(
+            f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    return parse_event(data)
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def game_to_json(game: EventGame) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if game.table is not None:
+        out["table"] = game.table
+    out["players"] = list(game.players)
+    if game.outcome != PLAYED:
+        out["outcome"] = game.outcome
+    if game.vp is not None:
+        out["vp"] = list(game.vp)
+    if game.loser is not None:
+        out["loser"] = game.loser
+    out.update(game.extra)
+    return out
+
+
+def round_to_json(round_: EventRound) -> dict[str, Any]:
+    return {"number": round_.number, "games": [game_to_json(g) for g in round_.games], **round_.extra}
+
+
+def event_to_json(event: EventFile) -> dict[str, Any]:
+    players = []
+    for p in event.players:
+        entry: dict[str, Any] = {"id": p.id, "name": p.name}
+        if p.spare:
+            entry["spare"] = True
+        if p.dropped_after_round is not None:
+            entry["dropped_after_round"] = p.dropped_after_round
+        if p.disqualified_after_round is not None:
+            entry["disqualified_after_round"] = p.disqualified_after_round
+        entry.update(p.extra)
+        players.append(entry)
+    return {
+        "format": FORMAT,
+        "name": event.name,
+        "game_system": event.game_system,
+        "scale": event.scale,
+        "kind": event.kind,
+        "tables": [{"number": t.number, "layout": t.layout, **t.extra} for t in event.tables],
+        "players": players,
+        "rounds": [round_to_json(r) for r in event.rounds],
+        **event.extra,
+    }

@@ -1,0 +1,1 @@
+"""Pairing and standings are pure engines; their state lives on tournaments' models."""

@@ -1,0 +1,77 @@
+"""What one game is worth to each of its players, however it ended.
+
+OP Guide, "Scoring a Game" and "Games That Don't End Normally". Pure Python: shared by
+the standings engine (tallies, SoS/oTP pools) and the pairing engine (current MP).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairings.eventfile import (
+    BYE,
+    CONCESSION,
+    DOUBLE_NO_SHOW,
+    GAME_LOSS,
+    NO_SHOW,
+    PLAYED,
+    EventGame,
+)
+from rules_engine.scoring import ScoringTable, SideScore
+
+ZERO = SideScore(0, 0)
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's share of one game."""
+
+    player: str
+    opponent: str | None
+    mp: int
+    tp: int
+    # Does this game enter the player's SoS/oTP pool? (OP Guide: Which Games Count)
+    counts: bool
+    # Why not, when it doesn't: "bye", "no-show", "double no-show".
+    excluded_reason: str | None = None
+    band: str = ""
+
+
+def score_game(game: EventGame, scoring: ScoringTable) -> tuple[PlayerResult, ...]:
+    """Score a game with a recorded result, one PlayerResult per player in `game.players` order."""
+    if game.outcome == BYE:
+        (player,) = game.players
+        return (PlayerResult(player, None, scoring.bye.mp, scoring.bye.tp, False, "bye", "Bye"),)
+    first, second = game.players
+    if game.outcome == PLAYED:
+        assert game.vp is not None, "a played game carries VP"
+        scored = scoring.score(game.vp[0], game.vp[1])
+        return (
+            PlayerResult(first, second, scored.first.mp, scored.first.tp, True, None, scored.band),
+            PlayerResult(second, first, scored.second.mp, scored.second.tp, True, None, scored.band),
+        )
+    if game.outcome == DOUBLE_NO_SHOW:
+        return (
+            PlayerResult(first, second, 0, 0, False, "double no-show", "Double no-show"),
+            PlayerResult(second, first, 0, 0, False, "double no-show", "Double no-show"),
+        )
+    loser = game.loser
+    assert loser in game.players, "concession, no-show and game loss name the loser"
+    if game.outcome in (CONCESSION, GAME_LOSS):
+        # A concession, or a Game Loss penalty, is scored as an Annihilation and counts.
+        top = scoring.top
+        winner_score, counts, reason = SideScore(top.winner_mp, top.winner_tp), True, None
+        loser_score = SideScore(top.loser_mp, top.loser_tp)
+        band = "Concession" if game.outcome == CONCESSION else "Game Loss"
+    elif game.outcome == NO_SHOW:
+        # A no-show is treated as a bye for the opponent and is not counted.
+        winner_score, counts, reason = scoring.bye, False, "no-show"
+        loser_score, band = ZERO, "No-show"
+    else:  # pragma: no cover - event files are validated on reading
+        raise ValueError(f"unknown outcome {game.outcome!r}")
+
+    def side(player: str, opponent: str) -> PlayerResult:
+        score = loser_score if player == loser else winner_score
+        return PlayerResult(player, opponent, score.mp, score.tp, counts, reason, band)
+
+    return side(first, second), side(second, first)

@@ -1,0 +1,96 @@
+"""Standings as JSON (the `standings --json` contract in interchange.md) and as a table.
+
+OP Guide: When to Calculate Them — "Report both to four decimal places and compare
+unrounded values." Ordering happens in the engine on exact values; rounding happens only
+here, half away from zero, on the exact Fraction (no binary floating-point detour).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from pairings.standings.engine import Standings
+
+_HALF = Fraction(1, 2)
+
+
+def ten_thousandths(value: Fraction) -> int:
+    """The value in units of 0.0001, rounded half away from zero."""
+    scaled = value * 10_000
+    return math.floor(scaled + _HALF) if scaled >= 0 else -math.floor(-scaled + _HALF)
+
+
+def four_dp(value: Fraction) -> float:
+    """A JSON number with at most four decimals: 13/3 → 4.3333, 7 → 7.0."""
+    return ten_thousandths(value) / 10_000
+
+
+def four_dp_text(value: Fraction) -> str:
+    """Always four decimals, for people: 13/3 → "4.3333", 7 → "7.0000"."""
+    units = ten_thousandths(value)
+    sign = "-" if units < 0 else ""
+    whole, part = divmod(abs(units), 10_000)
+    return f"{sign}{whole}.{part:04d}"
+
+
+def standings_json(standings: Standings) -> dict[str, Any]:
+    """Exactly the interchange.md shape: placed players in order, then the rest with rank null."""
+    return {
+        "standings": [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "name": row.name,
+                "mp": row.mp,
+                "tp": row.tp,
+                "sos": four_dp(row.sos),
+                "otp": four_dp(row.otp),
+                "placed": row.placed,
+            }
+            for row in standings.rows
+        ]
+    }
+
+
+def standings_state(standings: Standings) -> str:
+    """ "final" or "indicative", with how far the event has gone."""
+    planned = f" of {standings.planned_rounds}" if standings.planned_rounds is not None else ""
+    kind = "Final" if standings.final else "Indicative"
+    return f"{kind} standings after round {standings.rounds_played}{planned}"
+
+
+def standings_table(standings: Standings, title: str = "") -> str:
+    """A plain-text table a TO can read aloud or pin to the wall."""
+    header = ("Rank", "Player", "MP", "TP", "SoS", "oTP", "Games", "")
+    body = [
+        (
+            "-" if row.rank is None else str(row.rank),
+            f"{row.name} ({row.player})",
+            str(row.mp),
+            str(row.tp),
+            four_dp_text(row.sos),
+            four_dp_text(row.otp),
+            str(row.pool),
+            "" if row.status == "active" else row.status,
+        )
+        for row in standings.rows
+    ]
+    widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
+    right = {0, 2, 3, 4, 5, 6}
+
+    def render(cells: tuple[str, ...]) -> str:
+        pairs = enumerate(zip(cells, widths, strict=True))
+        parts = [cell.rjust(w) if c in right else cell.ljust(w) for c, (cell, w) in pairs]
+        return "  ".join(parts).rstrip()
+
+    heading = f"{title} — {standings_state(standings)}" if title else standings_state(standings)
+    lines = [heading, "", render(header), render((*("-" * w for w in widths[:-1]), ""))]
+    lines += [render(r) for r in body]
+    lines += ["", "Games: how many games count towards SoS and oTP (byes, no-shows and the spare do not)."]
+    if not standings.final:
+        lines.append(
+            "Indicative only: SoS and oTP settle after the last round (OP Guide: When to Calculate Them)."
+        )
+    return "\n".join(lines)

@@ -1,0 +1,27 @@
+"""Submitted army rosters. The roster itself is kept as its roster/1 document."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tournaments.models import Player
+
+
+class Roster(models.Model):
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rosters")
+    # OP Guide: Dual List Format — at most two rosters per player.
+    slot = models.PositiveSmallIntegerField(default=1)
+    document = models.JSONField(help_text="The roster as a roster/1 document.")
+    legal = models.BooleanField(default=False)
+    report = models.JSONField(default=dict, blank=True, help_text="The rules engine's last verdict.")
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["player", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "slot"], name="unique_roster_slot"),
+            models.CheckConstraint(condition=models.Q(slot__in=[1, 2]), name="roster_slot_one_or_two"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — roster {self.slot}"

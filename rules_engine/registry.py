@@ -1,0 +1,118 @@
+"""The one place game systems are registered and looked up by slug."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules_engine.scoring import ScoringTable
+
+
+class UnknownGameSystem(LookupError):
+    pass
+
+
+class NoPackInEffect(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class Scale:
+    """An engagement scale: a budget and which scoring table applies."""
+
+    slug: str
+    name: str
+    minerals: int | None  # None: chosen by the event (e.g. Grand Offensive, above a floor)
+    scoring: str  # key into GameSystem.scoring
+    min_minerals: int | None = None
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """A published data pack: immutable once published; errata ship as a new pack."""
+
+    effective: dt.date
+    path: Path
+    source: str
+
+    @property
+    def version(self) -> str:
+        return self.effective.isoformat()
+
+    def load(self) -> dict[str, Any]:
+        with self.path.open(encoding="utf-8") as handle:
+            data: dict[str, Any] = json.load(handle)
+        return data
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    slug: str
+    name: str
+    scales: Mapping[str, Scale]
+    scoring: Mapping[str, ScoringTable]
+    packs: tuple[PackInfo, ...] = field(default_factory=tuple)
+
+    def scale(self, slug: str) -> Scale:
+        try:
+            return self.scales[slug]
+        except KeyError:
+            known = ", ".join(self.scales)
+            raise ValueError(f"{self.name} has no engagement scale {slug!r} (known: {known})") from None
+
+    def scoring_for(self, scale: str) -> ScoringTable:
+        return self.scoring[self.scale(scale).scoring]
+
+    def pack_for(self, cutoff: dt.date | None = None) -> PackInfo:
+        """The latest pack in effect on the rules cut-off date (today's latest when None)."""
+        eligible = [p for p in self.packs if cutoff is None or p.effective <= cutoff]
+        if not eligible:
+            raise NoPackInEffect(f"no {self.name} data pack is in effect on {cutoff}")
+        return max(eligible, key=lambda p: p.effective)
+
+
+def discover_packs(directory: Path, source: str) -> tuple[PackInfo, ...]:
+    """Every `YYYY-MM-DD.json` in a system's data folder, oldest first."""
+    packs = []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            effective = dt.date.fromisoformat(path.stem)
+        except ValueError:
+            continue
+        packs.append(PackInfo(effective=effective, path=path, source=source))
+    return tuple(packs)
+
+
+_SYSTEMS: dict[str, GameSystem] = {}
+
+
+def register(system: GameSystem) -> GameSystem:
+    if system.slug in _SYSTEMS:
+        raise ValueError(f"game system {system.slug!r} registered twice")
+    _SYSTEMS[system.slug] = system
+    return system
+
+
+def _load_builtin() -> None:
+    # Importing a system package registers it; listed here so the set is explicit.
+    from rules_engine.systems import starcraft_tmg  # noqa: F401
+
+
+def get_system(slug: str) -> GameSystem:
+    if not _SYSTEMS:
+        _load_builtin()
+    try:
+        return _SYSTEMS[slug]
+    except KeyError:
+        known = ", ".join(sorted(_SYSTEMS))
+        raise UnknownGameSystem(f"unknown game system {slug!r} (known: {known})") from None
+
+
+def all_systems() -> list[GameSystem]:
+    if not _SYSTEMS:
+        _load_builtin()
+    return sorted(_SYSTEMS.values(), key=lambda system: system.name)

@@ -1,0 +1,101 @@
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tournaments.demo import DEMO_SLUG, load_demo
+from tournaments.models import Event
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_home_page_lists_events(client):
+    load_demo()
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    assert "Demo Winter Clash" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_demo_is_idempotent():
+    load_demo()
+    load_demo()
+    assert Event.objects.filter(slug=DEMO_SLUG).count() == 1
+    assert Event.objects.get(slug=DEMO_SLUG).players.count() == 16
+
+
+@pytest.mark.django_db
+def test_healthz_reports_database(client, settings):
+    response = client.get("/healthz")
+    body = response.json()
+    assert response.status_code == 200
+    assert body["checks"]["database"] == "ok"
+    expected_redis = "ok" if settings.REDIS_URL else "not configured"
+    assert body["checks"]["redis"] == expected_redis
+
+
+@pytest.mark.django_db
+def test_healthz_fails_when_redis_is_unreachable(client, settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["redis"].startswith("error")
+
+
+@pytest.mark.django_db
+def test_login_logout_pages(client, alice):
+    assert client.get(reverse("login")).status_code == 200
+    response = client.post(reverse("login"), {"username": "alice", "password": "alice-pass-123"})
+    assert response.status_code == 302
+    assert client.get(reverse("home")).context["user"].username == "alice"
+    client.post(reverse("logout"))
+    assert not client.get(reverse("home")).context["user"].is_authenticated
+
+
+@pytest.mark.django_db
+def test_openapi_schema_and_docs(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert schema.status_code == 200
+    assert json.loads(schema.content)["info"]["title"] == "Muster API"
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    assert b"swagger" in docs.content.lower()
+
+
+@pytest.mark.django_db
+def test_admin_login_page(client):
+    assert client.get("/admin/login/").status_code == 200
+
+
+def _manage(*args, env_overrides):
+    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}}
+    env.update(env_overrides)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env_overrides={
+            "DEBUG": "0",
+            "SECRET_KEY": "a-production-grade-secret-key-" + "x" * 40,
+            "ALLOWED_HOSTS": "tournaments.example.org",
+        },
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_secret_key():
+    result = _manage("check", env_overrides={"DEBUG": "0"})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr

@@ -1,0 +1,15 @@
+"""Test settings: the real settings module, with the two variables a test run must have.
+
+DEBUG on only selects the development secret key and keeps cookies usable over plain
+HTTP for the browser tests; Django's test runner still runs views with DEBUG off.
+"""
+
+import os
+
+os.environ.setdefault("DEBUG", "1")
+os.environ.setdefault("SECRET_KEY", "insecure-test-only-key")
+
+from config.settings import *  # noqa: F403
+
+ALLOWED_HOSTS = ["*"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast user fixtures

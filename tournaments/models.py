@@ -1,0 +1,201 @@
+"""Events and what happens in them.
+
+Behaviour that needs the engines lives in services; the models hold state and the
+small invariants that belong to one row.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class EventKind(models.TextChoices):
+    # OP Guide: Event Size and Format
+    COMMUNITY = "community", "Community"
+    COMPETITIVE = "competitive", "Competitive"
+
+
+class ListFormat(models.TextChoices):
+    # OP Guide: Dual List Format
+    SINGLE = "single", "Single list"
+    DUAL = "dual", "Dual list"
+
+
+class RosterPublication(models.TextChoices):
+    # OP Guide: Submission and Publication
+    AFTER_DEADLINE = "after-deadline", "Hidden until the roster deadline"
+    ON_DATE = "on-date", "Published on a set date"
+    OPPONENT_ONLY = "opponent-only", "Shown only to each opponent once paired"
+
+
+class EventStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    REGISTRATION = "registration", "Registration open"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class Event(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    game_system = models.CharField(max_length=60, default="starcraft-tmg")
+    rules_cutoff = models.DateField(
+        null=True, blank=True, help_text="Rules, errata and FAQ published after this date do not apply."
+    )
+    kind = models.CharField(max_length=20, choices=EventKind.choices, default=EventKind.COMPETITIVE)
+    scale = models.CharField(max_length=30, default="standard")
+    minerals = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Mineral limit; only for Grand Offensive (above 2,000)."
+    )
+    list_format = models.CharField(max_length=10, choices=ListFormat.choices, default=ListFormat.DUAL)
+    planned_rounds = models.PositiveSmallIntegerField(default=3)
+    rounds_changed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a change to the round count was announced."
+    )
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+    roster_deadline = models.DateTimeField(null=True, blank=True)
+    roster_publication = models.CharField(
+        max_length=20, choices=RosterPublication.choices, default=RosterPublication.AFTER_DEADLINE
+    )
+    rosters_published_at = models.DateTimeField(null=True, blank=True)
+    late_roster_penalty = models.CharField(max_length=200, blank=True)
+    round_minutes = models.PositiveSmallIntegerField(default=150)
+    first_round_extra_minutes = models.PositiveSmallIntegerField(default=0)
+    to_plays = models.BooleanField(default=False)
+    head_judge_plays = models.BooleanField(default=False)
+    conduct_contact = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=20, choices=EventStatus.choices, default=EventStatus.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+    extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StaffRoleKind(models.TextChoices):
+    # OP Guide: Roles and Requirements
+    TO = "to", "Tournament Organiser"
+    HEAD_JUDGE = "head-judge", "Head Judge"
+    FLOOR_JUDGE = "floor-judge", "Floor Judge"
+
+
+class StaffRole(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles")
+    role = models.CharField(max_length=20, choices=StaffRoleKind.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user", "role"], name="unique_staff_role"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) at {self.event}"
+
+
+class Player(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
+    )
+    external_id = models.CharField(
+        max_length=60, help_text="The player's id in event/1 files; unique within the event."
+    )
+    name = models.CharField(max_length=120)
+    spare = models.BooleanField(
+        default=False, help_text="A playing Head Judge at a community event: never placed (OP Guide)."
+    )
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    disqualified_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "external_id"], name="unique_player_external_id"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Table(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    layout = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+
+class RoundStatus(models.TextChoices):
+    PAIRED = "paired", "Paired (draft)"
+    PUBLISHED = "published", "Published"
+    CLOSED = "closed", "Closed"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=20, choices=RoundStatus.choices, default=RoundStatus.PAIRED)
+    seed = models.BigIntegerField(default=0)
+    pairing_report = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Outcome(models.TextChoices):
+    # OP Guide: Games That Don't End Normally; event/1 outcome values.
+    PLAYED = "played", "Played"
+    CONCESSION = "concession", "Concession"
+    NO_SHOW = "no-show", "No-show"
+    GAME_LOSS = "game-loss", "Game Loss penalty"
+    DOUBLE_NO_SHOW = "double-no-show", "Double no-show"
+    BYE = "bye", "Bye"
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="games")
+    player_one = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_one")
+    player_two = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="games_as_two"
+    )
+    outcome = models.CharField(max_length=20, choices=Outcome.choices, blank=True, default="")
+    vp_one = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    loser = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["round", "table__number", "id"]
+
+    def __str__(self) -> str:
+        two = self.player_two.name if self.player_two else "bye"
+        return f"{self.round}: {self.player_one.name} v {two}"
+
+    @property
+    def has_result(self) -> bool:
+        return bool(self.outcome)
