@@ -68,6 +68,10 @@ class Event(models.Model):
     head_judge_plays = models.BooleanField(default=False)
     conduct_contact = models.CharField(max_length=200, blank=True)
     status = models.CharField(max_length=20, choices=EventStatus.choices, default=EventStatus.DRAFT)
+    registration_open = models.BooleanField(default=True)
+    join_code = models.CharField(
+        max_length=32, blank=True, help_text="Secret part of the self-service registration link."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     extra = models.JSONField(default=dict, blank=True)
 
@@ -108,11 +112,13 @@ class Player(models.Model):
         max_length=60, help_text="The player's id in event/1 files; unique within the event."
     )
     name = models.CharField(max_length=120)
+    email = models.EmailField(blank=True)
     spare = models.BooleanField(
         default=False, help_text="A playing Head Judge at a community event: never placed (OP Guide)."
     )
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     disqualified_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    dropped_at = models.DateTimeField(null=True, blank=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
     extra = models.JSONField(default=dict, blank=True)
@@ -155,6 +161,8 @@ class Round(models.Model):
     seed = models.BigIntegerField(default=0)
     pairing_report = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -176,6 +184,13 @@ class Outcome(models.TextChoices):
     BYE = "bye", "Bye"
 
 
+class ResultStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for a result"
+    AWAITING = "awaiting", "Waiting for the opponent to confirm"
+    DISPUTED = "disputed", "Disputed: with the judges"
+    CONFIRMED = "confirmed", "Confirmed"
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="games")
@@ -187,6 +202,13 @@ class Game(models.Model):
     vp_one = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_two = models.PositiveSmallIntegerField(null=True, blank=True)
     loser = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    result_status = models.CharField(max_length=20, choices=ResultStatus.choices, default=ResultStatus.PENDING)
+    battle_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Battle Rounds completed when the game ended."
+    )
+    # OP Guide: Games That Didn't Get Far Enough — fewer than two Battle Rounds completed.
+    needs_review = models.BooleanField(default=False)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
     extra = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -199,3 +221,42 @@ class Game(models.Model):
     @property
     def has_result(self) -> bool:
         return bool(self.outcome)
+
+
+class ResultReport(models.Model):
+    """What one side (or a member of staff) said the result was; the Game holds the agreed one."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    outcome = models.CharField(max_length=20, choices=Outcome.choices)
+    vp_one = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    loser = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    battle_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"report on {self.game_id} by {self.reporter or self.entered_by}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what and why: every staff correction and every state change of a round."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_log")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(max_length=60)
+    subject = models.CharField(max_length=200, blank=True)
+    reason = models.TextField(blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.subject}"

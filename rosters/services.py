@@ -1,0 +1,127 @@
+"""Submitting rosters: read, validate with the event's rules version, store the verdict.
+
+OP Guide: Army Rosters. Players resubmit freely until the deadline; after it, only a
+judge or the TO can change a roster. Illegal rosters are stored with their verdict so
+the TO's roster board shows who must fix what; unreadable input is refused outright.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from rosters.models import Roster
+from rules_engine.registry import get_system
+from rules_engine.rosterfile import Roster as RosterDoc
+from rules_engine.rosterfile import RosterFileError, roster_from_document, roster_to_document
+from rules_engine.verdict import ValidationResult
+from tournaments.errors import ServiceError
+from tournaments.models import Event, ListFormat, Player
+from tournaments.services.audit import audit
+
+
+def read_roster(content: str | dict[str, Any]) -> RosterDoc:
+    """roster/1 JSON (as text or already decoded) or the plain-text roster format."""
+    try:
+        if isinstance(content, dict):
+            return roster_from_document(content)
+        text = content.strip()
+        if not text:
+            raise ServiceError("The roster is empty.", code="unreadable", field="content")
+        if text.startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ServiceError(
+                    f"The roster is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}.",
+                    code="unreadable",
+                    field="content",
+                ) from None
+            return roster_from_document(data)
+        from rules_engine.rostertext import read_roster_text
+
+        return read_roster_text(text)
+    except RosterFileError as exc:
+        raise ServiceError(str(exc), code="unreadable", field="content") from None
+
+
+def _check(event: Event, docs: list[RosterDoc]) -> ValidationResult:
+    return get_system(event.game_system).validate_rosters(docs, event.rules_cutoff)
+
+
+def roster_check(*, event: Event, content: str | dict[str, Any]) -> ValidationResult:
+    """Validate without saving: the live check behind the submission form."""
+    return _check(event, [read_roster(content)])
+
+
+def _event_violations(event: Event, doc: RosterDoc) -> list[dict[str, str]]:
+    """Rules of the event itself, on top of the game's army rules."""
+    problems = []
+    if doc.game_system != event.game_system:
+        problems.append(
+            {
+                "code": "wrong-game-system",
+                "message": f"This event plays {event.game_system}; the roster is for {doc.game_system}.",
+                "where": "game_system",
+            }
+        )
+    if doc.scale != event.scale:
+        problems.append(
+            {
+                "code": "wrong-scale",
+                "message": f"This event is played at {event.scale} scale; the roster is built for {doc.scale}.",
+                "where": "scale",
+            }
+        )
+    return problems
+
+
+@transaction.atomic
+def roster_submit(
+    *, player: Player, slot: int, content: str | dict[str, Any], by: AbstractBaseUser, as_staff: bool = False
+) -> Roster:
+    """Store a player's roster in slot 1 or 2 with the rules engine's verdict."""
+    event = player.event
+    if slot not in (1, 2):
+        raise ServiceError("A player has roster 1 and, under dual list, roster 2.", field="slot")
+    if slot == 2 and event.list_format != ListFormat.DUAL:
+        raise ServiceError("This event uses a single list: submit one roster.", field="slot")
+    deadline = event.roster_deadline
+    if not as_staff and deadline is not None and timezone.now() > deadline:
+        raise ServiceError(
+            "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
+        )
+    doc = read_roster(content)
+    others = [roster_from_document(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")]
+    ordered = [doc, *others] if slot == 1 else [*others, doc]
+    verdict = _check(event, ordered)
+    mine = verdict.rosters[ordered.index(doc)].as_json()
+    extra = _event_violations(event, doc)
+    mine["violations"] = [*extra, *mine.get("violations", [])]
+    dual = [v.as_json() for v in verdict.violations]
+    legal = not mine["violations"] and not dual
+    report = {"legal": legal, "roster": mine, "dual_list": dual}
+    roster, _ = Roster.objects.update_or_create(
+        player=player, slot=slot, defaults={"document": roster_to_document(doc), "legal": legal, "report": report}
+    )
+    audit(
+        event=event,
+        actor=by,
+        action="roster-submitted" if not as_staff else "roster-changed-by-staff",
+        subject=f"{player.name} roster {slot}",
+        data={"legal": legal},
+    )
+    return roster
+
+
+@transaction.atomic
+def roster_withdraw(*, roster: Roster, by: AbstractBaseUser, as_staff: bool = False) -> None:
+    event = roster.player.event
+    if not as_staff and event.roster_deadline is not None and timezone.now() > event.roster_deadline:
+        raise ServiceError("The roster deadline has passed; a judge can make changes for you.", code="deadline-passed")
+    audit(event=event, actor=by, action="roster-withdrawn", subject=f"{roster.player.name} roster {roster.slot}")
+    roster.delete()

@@ -1,0 +1,1 @@
+"""The REST API: one view per operation, thin over services and selectors."""

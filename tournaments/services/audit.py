@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from tournaments.models import AuditEntry, Event
+
+
+def audit(
+    *,
+    event: Event,
+    actor: AbstractBaseUser | None,
+    action: str,
+    subject: str = "",
+    reason: str = "",
+    data: dict[str, Any] | None = None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        event=event,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        subject=subject,
+        reason=reason,
+        data=data or {},
+    )

@@ -1,0 +1,164 @@
+"""Setting up an event and its staff."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from rules_engine.registry import UnknownGameSystem, get_system
+from tournaments.errors import ServiceError
+from tournaments.event_format import default_roster_deadline
+from tournaments.models import Event, EventKind, Player, StaffRole, StaffRoleKind, Table
+from tournaments.services.audit import audit
+
+EDITABLE_FIELDS = (
+    "name",
+    "game_system",
+    "rules_cutoff",
+    "kind",
+    "scale",
+    "minerals",
+    "list_format",
+    "planned_rounds",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "roster_deadline",
+    "roster_publication",
+    "rosters_published_at",
+    "late_roster_penalty",
+    "round_minutes",
+    "first_round_extra_minutes",
+    "to_plays",
+    "head_judge_plays",
+    "conduct_contact",
+    "registration_open",
+)
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:60] or "event"
+    slug, n = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _check(event: Event) -> None:
+    try:
+        system = get_system(event.game_system)
+    except UnknownGameSystem as exc:
+        raise ServiceError(str(exc), field="game_system") from None
+    try:
+        scale = system.scale(event.scale)
+    except ValueError as exc:
+        raise ServiceError(str(exc), field="scale") from None
+    if scale.minerals is None:
+        floor = scale.min_minerals or 0
+        if event.minerals is None or event.minerals < floor:
+            raise ServiceError(f"{scale.name} needs a mineral limit of at least {floor}.", field="minerals")
+    elif event.minerals not in (None, scale.minerals):
+        raise ServiceError(f"{scale.name} is fixed at {scale.minerals} minerals.", field="minerals")
+    if event.kind == EventKind.COMPETITIVE:
+        # OP Guide: at a Competitive event neither the TO nor the Head Judge competes.
+        if event.to_plays:
+            raise ServiceError("At a competitive event the TO does not play.", field="to_plays")
+        if event.head_judge_plays:
+            raise ServiceError("At a competitive event the Head Judge does not play.", field="head_judge_plays")
+        if event.scale != "standard":
+            raise ServiceError("Competitive events are played at Standard engagement.", field="scale")
+    if not 1 <= event.planned_rounds <= 15:
+        raise ServiceError("Plan between 1 and 15 rounds.", field="planned_rounds")
+    if event.starts_on and event.ends_on and event.ends_on < event.starts_on:
+        raise ServiceError("The event cannot end before it starts.", field="ends_on")
+
+
+@transaction.atomic
+def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Event:
+    """Create an event with `creator` as its TO; the roster deadline defaults to a week before."""
+    unknown = set(fields) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
+    if not name.strip():
+        raise ServiceError("An event needs a name.", field="name")
+    event = Event(name=name.strip(), slug=_unique_slug(name), join_code=secrets.token_urlsafe(12), **fields)
+    if event.roster_deadline is None and event.starts_on is not None:
+        event.roster_deadline = default_roster_deadline(event.starts_on, timezone.get_current_timezone())
+    _check(event)
+    event.save()
+    StaffRole.objects.create(event=event, user=creator, role=StaffRoleKind.TO)
+    audit(event=event, actor=creator, action="event-created", subject=event.name)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Event:
+    unknown = set(fields) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
+    before = {key: getattr(event, key) for key in fields}
+    if "planned_rounds" in fields and fields["planned_rounds"] != event.planned_rounds:
+        played = event.rounds.count()
+        if fields["planned_rounds"] < played:
+            raise ServiceError(f"{played} rounds have already been paired.", field="planned_rounds")
+        if played >= 2:
+            # OP Guide: announce a change to the round count no later than the start of round two.
+            raise ServiceError("The round count can only change before round two starts.", field="planned_rounds")
+        event.rounds_changed_at = timezone.now()
+    for key, value in fields.items():
+        setattr(event, key, value)
+    _check(event)
+    event.save()
+    audit(
+        event=event,
+        actor=actor,
+        action="event-updated",
+        subject=event.name,
+        data={k: str(v) for k, v in before.items() if getattr(event, k) != v},
+    )
+    return event
+
+
+@transaction.atomic
+def tables_set(*, event: Event, actor: AbstractBaseUser, tables: list[tuple[int, str]]) -> list[Table]:
+    """Replace the event's tables (number, layout) — refused once a round uses them."""
+    numbers = [number for number, _ in tables]
+    if len(set(numbers)) != len(numbers):
+        raise ServiceError("A table number is listed twice.", field="tables")
+    if any(n < 1 for n in numbers):
+        raise ServiceError("Table numbers start at 1.", field="tables")
+    used = set(event.tables.filter(games__isnull=False).values_list("number", flat=True))
+    missing = used - set(numbers)
+    if missing:
+        raise ServiceError(f"Tables already used by a round cannot be removed: {sorted(missing)}.", field="tables")
+    existing = {t.number: t for t in event.tables.all()}
+    result = []
+    for number, layout in tables:
+        table = existing.pop(number, None) or Table(event=event, number=number)
+        table.layout = layout
+        table.save()
+        result.append(table)
+    Table.objects.filter(pk__in=[t.pk for t in existing.values()]).delete()
+    audit(event=event, actor=actor, action="tables-set", data={"tables": [list(t) for t in tables]})
+    return result
+
+
+@transaction.atomic
+def staff_add(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUser, role: str) -> StaffRole:
+    if role not in StaffRoleKind.values:
+        raise ServiceError(f"Unknown staff role {role!r}.", field="role")
+    plays = Player.objects.filter(event=event, user_id=user.pk).exists()
+    if plays and event.kind == EventKind.COMPETITIVE and role in (StaffRoleKind.TO, StaffRoleKind.HEAD_JUDGE):
+        raise ServiceError(
+            "At a competitive event the TO and the Head Judge cannot also play; withdraw the entry first.",
+            field="role",
+        )
+    staff, _ = StaffRole.objects.get_or_create(event=event, user=user, role=role)
+    audit(event=event, actor=actor, action="staff-added", subject=str(user), data={"role": role})
+    return staff
+

@@ -1,0 +1,113 @@
+"""Entries: registration, CSV import, check-in, drops and no-shows (OP Guide: Drops)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from tournaments.errors import ServiceError
+from tournaments.models import Event, EventKind, EventStatus, Player, StaffRole, StaffRoleKind
+from tournaments.services.audit import audit
+
+
+def _next_external_id(event: Event) -> str:
+    taken = set(event.players.values_list("external_id", flat=True))
+    n = len(taken) + 1
+    while f"p{n}" in taken:
+        n += 1
+    return f"p{n}"
+
+
+def _check_can_play(event: Event, user: AbstractBaseUser | None) -> None:
+    if user is None or event.kind != EventKind.COMPETITIVE:
+        return
+    refused = StaffRole.objects.filter(
+        event=event, user_id=user.pk, role__in=[StaffRoleKind.TO, StaffRoleKind.HEAD_JUDGE]
+    ).exists()
+    if refused:
+        raise ServiceError("At a competitive event the TO and the Head Judge do not play.", code="staff-cannot-play")
+
+
+@transaction.atomic
+def player_register(
+    *, event: Event, name: str, user: AbstractBaseUser | None = None, email: str = "", by: AbstractBaseUser | None
+) -> Player:
+    """Enter a player. Self-service needs registration open; the TO may always add players."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("A player needs a name.", field="name")
+    if event.status == EventStatus.FINISHED:
+        raise ServiceError("The event is finished.", code="event-finished")
+    if user is not None and Player.objects.filter(event=event, user_id=user.pk).exists():
+        raise ServiceError("You are already registered for this event.", code="already-registered")
+    _check_can_play(event, user)
+    player = Player.objects.create(
+        event=event, user=user, name=name, email=email, external_id=_next_external_id(event)
+    )
+    audit(event=event, actor=by, action="player-registered", subject=name)
+    return player
+
+
+@transaction.atomic
+def players_import_csv(*, event: Event, text: str, by: AbstractBaseUser) -> list[Player]:
+    """Import `name[,email[,username]]` rows (a header row naming those columns is allowed).
+
+    All or nothing: one bad row and nothing is imported; the error names the row.
+    """
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    if rows and [c.strip().lower() for c in rows[0]][:1] == ["name"]:
+        rows = rows[1:]
+    users = get_user_model()
+    created = []
+    for number, row in enumerate(rows, start=1):
+        if not any(cell.strip() for cell in row):
+            continue
+        name = row[0].strip()
+        email = row[1].strip() if len(row) > 1 else ""
+        username = row[2].strip() if len(row) > 2 else ""
+        if not name:
+            raise ServiceError(f"Row {number}: the name is empty.", field="csv")
+        user = None
+        if username:
+            user = users.objects.filter(username=username).first()
+            if user is None:
+                raise ServiceError(f"Row {number}: no account named {username!r}.", field="csv")
+        try:
+            created.append(player_register(event=event, name=name, user=user, email=email, by=by))
+        except ServiceError as exc:
+            raise ServiceError(f"Row {number}: {exc.message}", field="csv") from None
+    return created
+
+
+def _last_round_number(event: Event) -> int:
+    return int(event.rounds.aggregate(n=Max("number"))["n"] or 0)
+
+
+@transaction.atomic
+def player_check_in(*, player: Player, by: AbstractBaseUser | None) -> Player:
+    if player.dropped_after_round is not None:
+        raise ServiceError(f"{player.name} has dropped and cannot check in.", code="dropped")
+    player.checked_in_at = timezone.now()
+    player.save(update_fields=["checked_in_at"])
+    audit(event=player.event, actor=by, action="player-checked-in", subject=player.name)
+    return player
+
+
+@transaction.atomic
+def player_drop(*, player: Player, by: AbstractBaseUser | None, reason: str = "") -> Player:
+    """Drop before the next pairing; results so far stand and the player cannot re-enter."""
+    if player.dropped_after_round is not None:
+        raise ServiceError(f"{player.name} has already dropped.", code="already-dropped")
+    if player.disqualified_after_round is not None:
+        raise ServiceError(f"{player.name} is disqualified.", code="disqualified")
+    player.dropped_after_round = _last_round_number(player.event)
+    player.dropped_at = timezone.now()
+    player.save(update_fields=["dropped_after_round", "dropped_at"])
+    audit(event=player.event, actor=by, action="player-dropped", subject=player.name, reason=reason)
+    return player

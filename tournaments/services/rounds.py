@@ -1,0 +1,171 @@
+"""Rounds: pair with the engine, review, adjust, publish, re-pair or undo.
+
+The bridge between the ORM and the pure pairing engine: the event is read as an
+EventFile (tournaments.eventio), paired, and the games saved with bulk_create.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from pairings.engine import PairingError, pair_event
+from tournaments.errors import ServiceError
+from tournaments.eventio import event_file_from_db
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Game,
+    Outcome,
+    Player,
+    ResultReport,
+    ResultStatus,
+    Round,
+    RoundStatus,
+)
+from tournaments.services.audit import audit
+
+
+def _has_results(round_: Round) -> bool:
+    if ResultReport.objects.filter(game__round=round_).exists():
+        return True
+    return round_.games.exclude(outcome__in=["", Outcome.BYE]).exists()
+
+
+def _create_games(event: Event, round_: Round, seed: int) -> None:
+    event_file = event_file_from_db(event, rosters=False)
+    # The round being (re)paired is not history: drop it from what the engine sees.
+    history = tuple(r for r in event_file.rounds if r.number < round_.number)
+    event_file = type(event_file)(**{**event_file.__dict__, "rounds": history})
+    try:
+        paired = pair_event(event_file, seed=seed)
+    except PairingError as exc:
+        raise ServiceError(str(exc), code="pairing-impossible") from None
+    players = {p.external_id: p for p in event.players.all()}
+    tables = {t.number: t for t in event.tables.all()}
+    games = []
+    for game in paired.games:
+        one = players[game.players[0]]
+        two = players[game.players[1]] if len(game.players) > 1 else None
+        table = tables.get(game.table) if game.table is not None else None
+        if game.table is not None and table is None:
+            table = event.tables.create(number=game.table)
+            tables[game.table] = table
+        games.append(Game(round=round_, table=table, player_one=one, player_two=two))
+    Game.objects.bulk_create(games)
+    round_.seed = seed
+    round_.pairing_report = paired.report
+    round_.save(update_fields=["seed", "pairing_report"])
+
+
+@transaction.atomic
+def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -> Round:
+    """Pair the next round. The previous round must be closed; the plan must allow another."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.status != RoundStatus.CLOSED:
+        raise ServiceError(f"Round {last.number} is still open: close it before pairing the next.", code="open-round")
+    number = (last.number if last else 0) + 1
+    if number > event.planned_rounds:
+        raise ServiceError(f"All {event.planned_rounds} planned rounds have been played.", code="no-more-rounds")
+    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+    round_ = Round.objects.create(event=event, number=number, status=RoundStatus.PAIRED)
+    _create_games(event, round_, seed)
+    if event.status != EventStatus.RUNNING:
+        event.status = EventStatus.RUNNING
+        event.save(update_fields=["status"])
+    audit(event=event, actor=by, action="round-paired", subject=f"Round {number}", data={"seed": seed})
+    return round_
+
+
+@transaction.atomic
+def round_repair(*, round_: Round, by: AbstractBaseUser, seed: int | None = None) -> Round:
+    """Throw away a round's pairings (no results yet) and pair it again."""
+    if round_.status == RoundStatus.CLOSED or _has_results(round_):
+        raise ServiceError("Results have been entered for this round; it cannot be re-paired.", code="has-results")
+    round_.games.all().delete()
+    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+    round_.status = RoundStatus.PAIRED
+    round_.published_at = None
+    round_.save(update_fields=["status", "published_at"])
+    _create_games(round_.event, round_, seed)
+    audit(event=round_.event, actor=by, action="round-repaired", subject=f"Round {round_.number}", data={"seed": seed})
+    return round_
+
+
+@transaction.atomic
+def round_undo(*, round_: Round, by: AbstractBaseUser) -> None:
+    """Delete a round that has no results yet, as if it had never been paired."""
+    if round_.status == RoundStatus.CLOSED or _has_results(round_):
+        raise ServiceError("Results have been entered for this round; it cannot be undone.", code="has-results")
+    event, number = round_.event, round_.number
+    round_.delete()
+    audit(event=event, actor=by, action="round-undone", subject=f"Round {number}")
+
+
+def _editable(round_: Round) -> None:
+    if round_.status != RoundStatus.PAIRED:
+        raise ServiceError("Pairings can only be changed before the round is published.", code="published")
+
+
+@transaction.atomic
+def round_swap_players(*, round_: Round, first: Player, second: Player, by: AbstractBaseUser) -> None:
+    """Swap two players between their games (a TO's manual adjustment before publishing)."""
+    _editable(round_)
+    games = list(round_.games.all())
+
+    def seat(player: Player) -> tuple[Game, str]:
+        for game in games:
+            if game.player_one_id == player.pk:
+                return game, "player_one"
+            if game.player_two_id == player.pk:
+                return game, "player_two"
+        raise ServiceError(f"{player.name} is not paired in round {round_.number}.", code="not-paired")
+
+    (game_a, side_a), (game_b, side_b) = seat(first), seat(second)
+    if game_a.pk == game_b.pk:
+        raise ServiceError("Those two players are already playing each other.", code="same-game")
+    setattr(game_a, side_a, second)
+    setattr(game_b, side_b, first)
+    for game in (game_a, game_b):
+        if game.player_one is None:  # pragma: no cover - a seat is never emptied by a swap
+            raise AssertionError
+        if game.player_two is None and game.table is not None:
+            game.table = None
+        game.save()
+    audit(
+        event=round_.event,
+        actor=by,
+        action="pairing-swapped",
+        subject=f"Round {round_.number}",
+        data={"players": [first.external_id, second.external_id]},
+    )
+
+
+@transaction.atomic
+def round_swap_tables(*, round_: Round, first: Game, second: Game, by: AbstractBaseUser) -> None:
+    _editable(round_)
+    if first.player_two_id is None or second.player_two_id is None:
+        raise ServiceError("A bye has no table.", code="bye")
+    first.table, second.table = second.table, first.table
+    first.save(update_fields=["table"])
+    second.save(update_fields=["table"])
+    audit(event=round_.event, actor=by, action="tables-swapped", subject=f"Round {round_.number}")
+
+
+@transaction.atomic
+def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
+    """Publish pairings: players see their table and opponent; byes are scored at once."""
+    _editable(round_)
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    round_.games.filter(player_two__isnull=True).update(outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED)
+    audit(event=round_.event, actor=by, action="round-published", subject=f"Round {round_.number}")
+    from tournaments.services.results import round_close_if_complete
+
+    round_close_if_complete(round_=round_)
+    return round_
