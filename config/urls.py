@@ -14,5 +14,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("api/", include("tournaments.api.urls")),
+    path("", include("judging.urls")),
     path("", include("tournaments.urls")),
 ]

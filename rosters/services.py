@@ -73,11 +73,42 @@ def _event_violations(event: Event, doc: RosterDoc) -> list[dict[str, str]]:
         problems.append(
             {
                 "code": "wrong-scale",
-                "message": f"This event is played at {event.scale} scale; the roster is built for {doc.scale}.",
+                "message": (
+                    f"This event is played at {event.scale} scale; the roster is built for {doc.scale}."
+                ),
                 "where": "scale",
             }
         )
     return problems
+
+
+def _report(event: Event, doc: RosterDoc, player: Player | None, slot: int) -> dict[str, Any]:
+    """The stored verdict: the game's rules, the event's own rules and, under dual list,
+    the checks between this roster and the player's other one."""
+    others = []
+    if player is not None:
+        others = [
+            roster_from_document(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")
+        ]
+    ordered = [doc, *others] if slot == 1 else [*others, doc]
+    verdict = _check(event, ordered)
+    mine = verdict.rosters[ordered.index(doc)].as_json()
+    extra = _event_violations(event, doc)
+    mine["violations"] = [*extra, *mine.get("violations", [])]
+    dual = [v.as_json() for v in verdict.violations]
+    legal = not mine["violations"] and not dual
+    return {"legal": legal, "roster": mine, "dual_list": dual}
+
+
+def roster_preview(
+    *, event: Event, content: str | dict[str, Any], player: Player | None = None, slot: int = 1
+) -> dict[str, Any]:
+    """What roster_submit would store as the report, without storing anything.
+
+    The live check behind the web form: unlike roster_check it also applies the event's
+    own rules (game system, scale) and the dual-list checks against the player's other roster.
+    """
+    return _report(event, read_roster(content), player, slot)
 
 
 @transaction.atomic
@@ -96,17 +127,12 @@ def roster_submit(
             "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
         )
     doc = read_roster(content)
-    others = [roster_from_document(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")]
-    ordered = [doc, *others] if slot == 1 else [*others, doc]
-    verdict = _check(event, ordered)
-    mine = verdict.rosters[ordered.index(doc)].as_json()
-    extra = _event_violations(event, doc)
-    mine["violations"] = [*extra, *mine.get("violations", [])]
-    dual = [v.as_json() for v in verdict.violations]
-    legal = not mine["violations"] and not dual
-    report = {"legal": legal, "roster": mine, "dual_list": dual}
+    report = _report(event, doc, player, slot)
+    legal = bool(report["legal"])
     roster, _ = Roster.objects.update_or_create(
-        player=player, slot=slot, defaults={"document": roster_to_document(doc), "legal": legal, "report": report}
+        player=player,
+        slot=slot,
+        defaults={"document": roster_to_document(doc), "legal": legal, "report": report},
     )
     audit(
         event=event,
@@ -122,6 +148,10 @@ def roster_submit(
 def roster_withdraw(*, roster: Roster, by: AbstractBaseUser, as_staff: bool = False) -> None:
     event = roster.player.event
     if not as_staff and event.roster_deadline is not None and timezone.now() > event.roster_deadline:
-        raise ServiceError("The roster deadline has passed; a judge can make changes for you.", code="deadline-passed")
-    audit(event=event, actor=by, action="roster-withdrawn", subject=f"{roster.player.name} roster {roster.slot}")
+        raise ServiceError(
+            "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
+        )
+    audit(
+        event=event, actor=by, action="roster-withdrawn", subject=f"{roster.player.name} roster {roster.slot}"
+    )
     roster.delete()

@@ -3,7 +3,7 @@
 Interchange contract: names of units, cards, upgrades, missions and deployments match
 case-insensitively, ignoring punctuation differences (curly vs straight apostrophes,
 hyphens vs spaces, brackets). The key keeps only letters and digits, so "AGG-12",
-"agg 12" and "AGG12" are one name, as are "Raynor's Raiders" and "Raynor’s Raiders".
+"agg 12" and "AGG12" are one name, as are "Raynor's Raiders" and "Raynor\u2019s Raiders".
 """
 
 from __future__ import annotations

@@ -4,12 +4,28 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules_engine.scoring import ScoringTable
+
+if TYPE_CHECKING:
+    from rules_engine.rosterfile import Roster
+    from rules_engine.verdict import ValidationResult
+
+
+class ArmyRules(Protocol):
+    """A game system's army-building rules, plugged into its GameSystem."""
+
+    def validate(self, rosters: Sequence[Roster], rules_date: dt.date | None) -> ValidationResult:
+        """One player's rosters (one, or a Dual List pair) under the rules of the cut-off date."""
+        ...
+
+    def knows_unit(self, name: str) -> bool:
+        """Whether a unit of this name exists in the current rules (for reading typed rosters)."""
+        ...
 
 
 class UnknownGameSystem(LookupError):
@@ -29,6 +45,9 @@ class Scale:
     minerals: int | None  # None: chosen by the event (e.g. Grand Offensive, above a floor)
     scoring: str  # key into GameSystem.scoring
     min_minerals: int | None = None
+    # The scale whose Mission and Deployment cards stand in when a data pack prints none
+    # for this one (e.g. Grand Offensive plays the Standard cards).
+    cards_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +75,7 @@ class GameSystem:
     scales: Mapping[str, Scale]
     scoring: Mapping[str, ScoringTable]
     packs: tuple[PackInfo, ...] = field(default_factory=tuple)
+    army: ArmyRules | None = None
 
     def scale(self, slug: str) -> Scale:
         try:
@@ -73,6 +93,17 @@ class GameSystem:
         if not eligible:
             raise NoPackInEffect(f"no {self.name} data pack is in effect on {cutoff}")
         return max(eligible, key=lambda p: p.effective)
+
+    def validate_rosters(
+        self, rosters: Sequence[Roster], rules_date: dt.date | None = None
+    ) -> ValidationResult:
+        """Judge one player's rosters (one, or a Dual List pair) under the rules of `rules_date`."""
+        if self.army is None:
+            raise NotImplementedError(f"{self.name} has no army-building rules yet")
+        return self.army.validate(rosters, rules_date)
+
+    def knows_unit(self, name: str) -> bool:
+        return self.army is not None and self.army.knows_unit(name)
 
 
 def discover_packs(directory: Path, source: str) -> tuple[PackInfo, ...]:

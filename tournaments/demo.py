@@ -1,59 +1,109 @@
-"""The demo event `make run` loads, so a newcomer sees a populated site at once.
+"""The demo event `make run` loads: a real event built through the same services a TO uses.
 
-Idempotent: loading twice leaves one demo event, rebuilt from scratch.
+16 players with legal rosters (the rulebook's Part 12.12 example armies, which are
+Skirmish armies), three rounds paired, played and closed, and a fourth paired and
+published. Idempotent: loading again rebuilds the demo event and nothing else.
+The demo accounts (password = username) exist only for local exploration.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import random
+from pathlib import Path
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
-from tournaments.models import Event, EventKind, EventStatus, ListFormat, Player, Table
+from rosters.services import roster_submit
+from rules_engine.systems.starcraft_tmg import DATA_DIR
+from tournaments.models import Event, EventKind, ListFormat, Outcome, RosterPublication
+from tournaments.services.events import event_create, staff_add, tables_set
+from tournaments.services.players import player_register
+from tournaments.services.results import ResultInput, result_set
+from tournaments.services.rounds import round_pair, round_publish
 
 DEMO_SLUG = "demo-winter-clash"
 DEMO_PLAYERS = [
-    "Alice Moreau",
-    "Bruno Keller",
-    "Chloé Dubois",
-    "Dmitri Volkov",
-    "Elena Ruiz",
-    "Finn O'Brien",
-    "Grace Li",
-    "Hamid Rahimi",
-    "Ingrid Nilsson",
-    "Jonas Weber",
-    "Kofi Mensah",
-    "Lucía Romero",
-    "Marta Nowak",
-    "Nils Berg",
-    "Olga Petrova",
-    "Pavel Novák",
+    "Alice Moreau", "Bruno Keller", "Chloé Dubois", "Dmitri Volkov", "Elena Ruiz", "Finn O'Brien",
+    "Grace Li", "Hamid Rahimi", "Ingrid Nilsson", "Jonas Weber", "Kofi Mensah", "Lucía Romero",
+    "Marta Nowak", "Nils Berg", "Olga Petrova", "Pavel Novák",
+]  # fmt: skip
+# Same-race pairs, so dual lists are legal (OP Guide: Dual List Format).
+ARMIES = [
+    ("terran-starter", "terran-founders"),
+    ("zerg-starter", "zerg-founders"),
+    ("protoss-starter", "protoss-founders"),
 ]
-LAYOUTS = ["Map 1", "Map 2", "Map 3", "Map 4", "Map 5", "Map 6"]
+LAYOUTS = ["Map 1", "Map 2", "Map 3", "Map 4", "Map 5", "Map 6", "Map 1", "Map 2"]
+DEMO_USERS = {"demo-to": "Tournament Organiser", "demo-judge": "Head Judge", "demo-player": DEMO_PLAYERS[0]}
+PLAYED_ROUNDS = 3
+SEED = 2026
+
+
+def _example(name: str) -> dict[str, object]:
+    path = DATA_DIR.parent / "examples" / f"{name}.json"
+    document: dict[str, object] = json.loads(Path(path).read_text(encoding="utf-8"))
+    document.pop("expected", None)
+    return document
+
+
+def _user(username: str) -> AbstractBaseUser:
+    users = get_user_model()
+    user = users.objects.filter(username=username).first()
+    if user is None:
+        user = users.objects.create_user(username=username, password=username)
+    return user
 
 
 @transaction.atomic
 def load_demo() -> Event:
-    Event.objects.filter(slug=DEMO_SLUG).delete()
-    event = Event.objects.create(
+    for old in Event.objects.filter(slug=DEMO_SLUG):
+        # Games protect their players and tables, so the rounds go first.
+        old.rounds.all().delete()
+        old.delete()
+    to, judge, player_user = (_user(name) for name in DEMO_USERS)
+    today = timezone.localdate()
+    event = event_create(
+        creator=to,
         name="Demo Winter Clash",
-        slug=DEMO_SLUG,
         game_system="starcraft-tmg",
         rules_cutoff=dt.date(2026, 11, 15),
-        kind=EventKind.COMPETITIVE,
-        scale="standard",
+        kind=EventKind.COMMUNITY,
+        scale="skirmish",
         list_format=ListFormat.DUAL,
         planned_rounds=4,
-        starts_on=dt.date(2026, 12, 5),
-        ends_on=dt.date(2026, 12, 5),
+        starts_on=today,
+        ends_on=today,
         venue="The Dice Hall, Main Street",
-        status=EventStatus.RUNNING,
+        roster_publication=RosterPublication.AFTER_DEADLINE,
+        roster_deadline=timezone.now() - dt.timedelta(days=7),
+        conduct_contact="Head Judge at the judges' table",
     )
-    Table.objects.bulk_create(
-        Table(event=event, number=n, layout=LAYOUTS[(n - 1) % len(LAYOUTS)]) for n in range(1, 9)
-    )
-    Player.objects.bulk_create(
-        Player(event=event, external_id=f"p{i}", name=name) for i, name in enumerate(DEMO_PLAYERS, start=1)
-    )
+    if event.slug != DEMO_SLUG:
+        event.slug = DEMO_SLUG
+        event.save(update_fields=["slug"])
+    tables_set(event=event, actor=to, tables=[(n, LAYOUTS[n - 1]) for n in range(1, 9)])
+    staff_add(event=event, actor=to, user=judge, role="head-judge")
+    rng = random.Random(SEED)
+    for index, name in enumerate(DEMO_PLAYERS):
+        player = player_register(event=event, name=name, user=player_user if index == 0 else None, by=to)
+        first, second = ARMIES[index % len(ARMIES)]
+        for slot, army in ((1, first), (2, second))[: 1 + index % 2]:
+            document = {**_example(army), "player": name}
+            roster_submit(player=player, slot=slot, content=document, by=to, as_staff=True)
+    for _ in range(PLAYED_ROUNDS):
+        round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
+        round_publish(round_=round_, by=to)
+        for game in round_.games.filter(player_two__isnull=False).select_related("player_one", "player_two"):
+            result = ResultInput(
+                Outcome.PLAYED, vp_one=rng.randint(0, 14), vp_two=rng.randint(0, 14), battle_rounds=5
+            )
+            result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
+    round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
+    round_publish(round_=round_, by=to)
+    event.refresh_from_db()
     return event

@@ -16,8 +16,8 @@ ROSTER_DEADLINE_BEFORE = dt.timedelta(days=7)  # OP Guide: rosters one week befo
 def suggested_rounds(*, kind: str, scale: str, players: int) -> int:
     """The guide's round count for a field size.
 
-    Bands the guide leaves open are read generously: 4–8 community players get the top
-    of "2–3 rounds"; fields below a band's floor take the first band; fields above 128
+    Bands the guide leaves open are read generously: 4-8 community players get the top
+    of "2-3 rounds"; fields below a band's floor take the first band; fields above 128
     take the largest band (the guide announces a championship format for them later).
     """
     if kind == "competitive":

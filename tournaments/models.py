@@ -202,7 +202,9 @@ class Game(models.Model):
     vp_one = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_two = models.PositiveSmallIntegerField(null=True, blank=True)
     loser = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    result_status = models.CharField(max_length=20, choices=ResultStatus.choices, default=ResultStatus.PENDING)
+    result_status = models.CharField(
+        max_length=20, choices=ResultStatus.choices, default=ResultStatus.PENDING
+    )
     battle_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Battle Rounds completed when the game ended."
     )
@@ -228,7 +230,9 @@ class ResultReport(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     outcome = models.CharField(max_length=20, choices=Outcome.choices)
     vp_one = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_two = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -247,7 +251,9 @@ class AuditEntry(models.Model):
     """Who changed what and why: every staff correction and every state change of a round."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_log")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     action = models.CharField(max_length=60)
     subject = models.CharField(max_length=200, blank=True)
     reason = models.TextField(blank=True)
@@ -260,3 +266,56 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.subject}"
+
+
+# --- printed sheets (tournaments.printing) ---------------------------------------------
+
+
+class PrintKind(models.TextChoices):
+    # OP Guide: printed rosters and a written record; the venue runs on paper on the wall.
+    PAIRINGS = "pairings", "Pairings by table"
+    FIND_TABLE = "find-table", "Find your table"
+    STANDINGS = "standings", "Standings"
+    SLIPS = "slips", "Result slips"
+    ROSTERS = "rosters", "Roster pack"
+    PLAYER_SUMMARY = "player-summary", "Player summary"
+    PENALTIES = "penalties", "Penalty log"
+
+
+class PrintStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Rendering"
+    DONE = "done", "Ready"
+    FAILED = "failed", "Failed"
+
+
+def print_job_upload_to(job: PrintJob, filename: str) -> str:
+    return f"print/event-{job.event_id}/{filename}"
+
+
+class PrintJob(models.Model):
+    """One PDF to render in a worker. `fingerprint` hashes everything the document shows,
+    so the same inputs reuse a finished file and new data makes a new one."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="print_jobs")
+    kind = models.CharField(max_length=30, choices=PrintKind.choices)
+    params = models.JSONField(default=dict, blank=True, help_text="Paper, round number, player id, …")
+    fingerprint = models.CharField(max_length=64)
+    status = models.CharField(max_length=10, choices=PrintStatus.choices, default=PrintStatus.QUEUED)
+    file = models.FileField(upload_to=print_job_upload_to, blank=True, max_length=255)
+    filename = models.CharField(max_length=200, blank=True, help_text="The name the download is saved as.")
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "kind", "fingerprint"], name="print_job_lookup")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.event} ({self.status})"

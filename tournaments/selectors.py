@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from pairings.standings import Standings, standings_for_event
@@ -10,6 +12,7 @@ from rosters.models import Roster
 from tournaments.access import EventAccess
 from tournaments.eventio import event_file_from_db
 from tournaments.models import (
+    AuditEntry,
     Event,
     Game,
     Player,
@@ -17,6 +20,8 @@ from tournaments.models import (
     RosterPublication,
     Round,
     RoundStatus,
+    StaffRole,
+    Table,
 )
 
 
@@ -72,8 +77,10 @@ def rosters_public(event: Event) -> bool:
 
 def visible_rosters(access: EventAccess) -> QuerySet[Roster]:
     """Staff see every roster; players their own and, once paired, their opponents'."""
-    rosters = Roster.objects.filter(player__event=access.event).select_related("player").order_by(
-        "player__name", "slot"
+    rosters = (
+        Roster.objects.filter(player__event=access.event)
+        .select_related("player")
+        .order_by("player__name", "slot")
     )
     if access.is_staff or rosters_public(access.event):
         return rosters
@@ -91,4 +98,103 @@ def judge_queue(event: Event) -> QuerySet[Game]:
         .select_related("round", "table", "player_one", "player_two")
         .prefetch_related("reports")
         .order_by("round__number", "table__number")
+    )
+
+
+# --- lookups and lists for the API (one or two queries each, whatever the event's size) ---
+
+
+def events_listed() -> QuerySet[Event]:
+    return Event.objects.order_by("-starts_on", "name")
+
+
+def player_in_event(event: Event, external_id: str) -> Player | None:
+    return event.players.select_related("user").filter(external_id=external_id).first()
+
+
+def round_in_event(access: EventAccess, number: int) -> Round | None:
+    """A round the caller may see: staff see draft pairings, everyone else published rounds."""
+    return visible_rounds(access).filter(number=number).first()
+
+
+def game_in_event(event: Event, game_id: int) -> Game | None:
+    return (
+        Game.objects.filter(round__event=event, pk=game_id)
+        .select_related("round__event", "table", "player_one", "player_two", "loser")
+        .first()
+    )
+
+
+def user_by_username(username: str) -> AbstractBaseUser | None:
+    user: AbstractBaseUser | None = get_user_model().objects.filter(username=username).first()
+    return user
+
+
+def event_players(event: Event) -> QuerySet[Player]:
+    return event.players.select_related("user").order_by("name", "id")
+
+
+def event_staff(event: Event) -> QuerySet[StaffRole]:
+    return event.staff.select_related("user").order_by("role", "user__username")
+
+
+def roster_board(event: Event) -> QuerySet[Player]:
+    """Every player with their rosters, submitted or not (the TO's checklist)."""
+    return event.players.prefetch_related(
+        Prefetch("rosters", queryset=Roster.objects.order_by("slot"))
+    ).order_by("name", "id")
+
+
+def audit_log(event: Event) -> QuerySet[AuditEntry]:
+    return event.audit_log.select_related("actor").order_by("-created_at", "-id")
+
+
+def staff_roles_of(user: AbstractBaseUser) -> QuerySet[StaffRole]:
+    return StaffRole.objects.filter(user_id=user.pk).select_related("event")
+
+
+def entries_of(user: AbstractBaseUser) -> QuerySet[Player]:
+    return Player.objects.filter(user_id=user.pk).select_related("event")
+
+
+def current_games(players: list[Player]) -> dict[int, Game]:
+    """Each player's game in their event's published, still open round, by player id."""
+    ids = [p.pk for p in players]
+    games = (
+        Game.objects.filter(Q(player_one_id__in=ids) | Q(player_two_id__in=ids))
+        .filter(round__status=RoundStatus.PUBLISHED)
+        .select_related("round", "table", "player_one", "player_two")
+        .prefetch_related("reports")
+        .order_by("round__number")
+    )
+    found: dict[int, Game] = {}
+    for game in games:
+        for pid in (game.player_one_id, game.player_two_id):
+            if pid in ids:
+                found[pid] = game
+    return found
+
+
+def rounds_overview(access: EventAccess) -> QuerySet[Round]:
+    """The rounds the caller may see, each with `games_count` and `confirmed_count`."""
+    return visible_rounds(access).annotate(
+        games_count=Count("games"),
+        confirmed_count=Count("games", filter=Q(games__result_status=ResultStatus.CONFIRMED)),
+    )
+
+
+def game_at_table(round_: Round, table: int) -> Game | None:
+    return round_.games.filter(table__number=table).first()
+
+
+def event_tables(event: Event) -> QuerySet[Table]:
+    return event.tables.order_by("number")
+
+
+def active_player_count(event: Event) -> int:
+    """Players still in the event: not dropped, not disqualified, not the spare."""
+    return (
+        event.players.filter(dropped_after_round__isnull=True, disqualified_after_round__isnull=True)
+        .exclude(spare=True)
+        .count()
     )

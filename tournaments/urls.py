@@ -1,7 +1,58 @@
-from django.urls import path
+from django.urls import include, path
 
-from tournaments import views
+from tournaments.views import judge, manage, player, public, rounds, setup
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", public.home, name="home"),
+    path("events/new/", setup.event_new, name="event-new"),
+    path("events/new/rounds-hint/", setup.rounds_hint, name="rounds-hint"),
+    # Public pages
+    path("e/<slug:slug>/", public.event_home, name="event"),
+    path("e/<slug:slug>/pairings/", public.pairings, name="pairings"),
+    path("e/<slug:slug>/standings/", public.standings, name="standings"),
+    path("e/<slug:slug>/standings/<str:player>/", public.standing_detail, name="standing"),
+    path("e/<slug:slug>/rosters/", public.rosters, name="rosters"),
+    path("e/<slug:slug>/join/<str:code>/", setup.join, name="join"),
+    # Players
+    path("e/<slug:slug>/me/", player.me, name="me"),
+    path("e/<slug:slug>/me/rosters/<int:slot>/", player.roster_save, name="me-roster"),
+    path("e/<slug:slug>/me/result/", player.result_save, name="me-result"),
+    path("e/<slug:slug>/me/confirm/", player.result_agree, name="me-confirm"),
+    path("e/<slug:slug>/me/drop/", player.drop, name="me-drop"),
+    path("e/<slug:slug>/rosters/check/", player.roster_live_check, name="roster-check"),
+    # The TO
+    path("e/<slug:slug>/manage/", manage.dashboard, name="manage"),
+    path("e/<slug:slug>/manage/settings/", manage.settings, name="manage-settings"),
+    path("e/<slug:slug>/manage/staff/", manage.staff, name="manage-staff"),
+    path("e/<slug:slug>/manage/players/", manage.players, name="manage-players"),
+    path("e/<slug:slug>/manage/players/add/", manage.player_add, name="manage-player-add"),
+    path("e/<slug:slug>/manage/players/import/", manage.players_import, name="manage-players-import"),
+    path(
+        "e/<slug:slug>/manage/players/<int:pk>/<str:action>/",
+        manage.player_action,
+        name="manage-player-action",
+    ),
+    path("e/<slug:slug>/manage/rosters/", manage.rosters_board, name="manage-rosters"),
+    path("e/<slug:slug>/manage/rosters/<int:pk>/<int:slot>/", manage.roster_edit, name="manage-roster-edit"),
+    path("e/<slug:slug>/manage/audit/", manage.audit, name="manage-audit"),
+    path("e/<slug:slug>/manage/export/", manage.export, name="manage-export"),
+    path("e/<slug:slug>/manage/rounds/pair/", rounds.pair, name="manage-pair"),
+    path("e/<slug:slug>/manage/rounds/<int:number>/", rounds.round_review, name="manage-round"),
+    path(
+        "e/<slug:slug>/manage/rounds/<int:number>/swap-players/",
+        rounds.swap_players,
+        name="manage-swap-players",
+    ),
+    path(
+        "e/<slug:slug>/manage/rounds/<int:number>/swap-tables/", rounds.swap_tables, name="manage-swap-tables"
+    ),
+    path("e/<slug:slug>/manage/rounds/<int:number>/publish/", rounds.publish, name="manage-publish"),
+    path("e/<slug:slug>/manage/rounds/<int:number>/repair/", rounds.repair, name="manage-repair"),
+    path("e/<slug:slug>/manage/rounds/<int:number>/undo/", rounds.undo, name="manage-undo"),
+    # Judges (and the TO)
+    path("e/<slug:slug>/judge/", judge.queue, name="judge"),
+    path("e/<slug:slug>/judge/rounds/<int:number>/", judge.results, name="judge-results"),
+    path("e/<slug:slug>/judge/games/<int:pk>/", judge.game, name="judge-game"),
+    path("e/<slug:slug>/judge/games/<int:pk>/review/", judge.review, name="judge-review"),
+    path("e/<slug:slug>/print/", include("tournaments.printing.urls")),
 ]

@@ -174,26 +174,33 @@ def _where(round_number: int, game: EventGame) -> str:
     return f"round {round_number}{table} ({' v '.join(game.players) or 'no players'})"
 
 
-def _check_game(round_number: int, game: EventGame, known: Mapping[str, int], seen: set[str]) -> None:
-    """Refuse anything that cannot be scored, rather than silently skipping it."""
-    where = _where(round_number, game)
+def _problem(round_number: int, game: EventGame, known: Mapping[str, int], seen: set[str]) -> str | None:
+    """What makes this game unscorable, if anything; marks its players as seen this round."""
     if game.outcome not in OUTCOMES:
-        raise StandingsError(f"{where}: unknown outcome {game.outcome!r}")
+        return f"unknown outcome {game.outcome!r}"
     expected = 1 if game.outcome == BYE else 2
     if len(game.players) != expected or len(set(game.players)) != expected:
-        raise StandingsError(f"{where}: a {game.outcome} game needs {expected} different player(s)")
+        return f"a {game.outcome} game needs {expected} different player(s)"
     for player_id in game.players:
         if player_id not in known:
-            raise StandingsError(f"{where}: unknown player {player_id!r}")
+            return f"unknown player {player_id!r}"
         if player_id in seen:
-            raise StandingsError(f"{where}: player {player_id!r} has two games in round {round_number}")
+            return f"player {player_id!r} has two games in round {round_number}"
         seen.add(player_id)
     if game.outcome == PLAYED and game.vp is None:
         # OP Guide: "Record a result for every table, every round." A game still being
         # played has no result yet: leave it out of the rounds passed in.
-        raise StandingsError(f"{where}: the game has no result; record its VP or leave it out")
+        return "the game has no result; record its VP or leave it out"
     if game.outcome in OUTCOMES_WITH_LOSER and game.loser not in game.players:
-        raise StandingsError(f"{where}: a {game.outcome} needs the loser, one of the game's players")
+        return f"a {game.outcome} needs the loser, one of the game's players"
+    return None
+
+
+def _check_game(round_number: int, game: EventGame, known: Mapping[str, int], seen: set[str]) -> None:
+    """Refuse anything that cannot be scored, rather than silently skipping it."""
+    problem = _problem(round_number, game, known, seen)
+    if problem is not None:
+        raise StandingsError(f"{_where(round_number, game)}: {problem}")
 
 
 def compute_standings(
@@ -218,25 +225,60 @@ def compute_standings(
     spare = [p.spare for p in players]
     mp = [0] * count
     tp = [0] * count
-    # Each player's games in round order: (round number, their result, the game).
-    played: list[list[tuple[int, PlayerResult, EventGame]]] = [[] for _ in range(count)]
+    # Each player's games, in round order, from their side of the table.
+    lines: list[list[GameLine]] = [[] for _ in range(count)]
 
     ordered = sorted(rounds, key=lambda r: r.number)
-    rounds_played = 0
     for previous, current in itertools.pairwise(ordered):
         if previous.number == current.number:
             raise StandingsError(f"round {current.number} is listed twice")
+    rounds_played = 0
+    # What a game is worth depends only on its outcome, its VP and which side lost, so each
+    # distinct shape is scored once by `score_game` (a few hundred shapes at most) and its
+    # per-side results, in `game.players` order, are reused for every game of that shape.
+    shapes: dict[tuple[str, tuple[int, int] | None, bool], tuple[PlayerResult, ...]] = {}
     for round_ in ordered:
+        number = round_.number
         seen: set[str] = set()
         for game in round_.games:
-            _check_game(round_.number, game, index, seen)
-            for result in score_game(game, scoring):
-                i = index[result.player]
+            ids = game.players
+            # The common case (a played game with VP between two known players not yet
+            # seen this round) passes on one line; anything else gets the full check.
+            if (
+                len(ids) == 2
+                and game.outcome == PLAYED
+                and game.vp is not None
+                and ids[0] in index
+                and ids[1] in index
+                and ids[0] != ids[1]
+                and ids[0] not in seen
+                and ids[1] not in seen
+            ):
+                seen.add(ids[0])
+                seen.add(ids[1])
+            else:
+                _check_game(number, game, index, seen)
+            shape = (game.outcome, game.vp, game.loser == ids[0])
+            results = shapes.get(shape)
+            if results is None:
+                results = shapes[shape] = score_game(game, scoring)
+            for side, result in enumerate(results):
+                i = index[ids[side]]
+                opponent = ids[1 - side] if len(ids) == 2 else None
                 mp[i] += result.mp
                 tp[i] += result.tp
-                played[i].append((round_.number, result, game))
+                counted, reason = result.counts, result.excluded_reason
+                if counted and spare[index[opponent]]:  # type: ignore[index]
+                    counted, reason = False, EXCLUDED_SPARE
+                vp = game.vp
+                if vp is not None and side:
+                    vp = (vp[1], vp[0])
+                line = GameLine(
+                    number, opponent, game.outcome, result.band, vp, result.mp, result.tp, counted, reason
+                )
+                lines[i].append(line)
         if round_.games:
-            rounds_played = round_.number
+            rounds_played = number
 
     # OP Guide: The Two Opponent Metrics — means over the opponents actually faced, each
     # at their final tally; one entry per counted game. Which Games Count: byes,
@@ -246,13 +288,12 @@ def compute_standings(
     pool = [0] * count
     for i in range(count):
         s_mp = s_tp = n = 0
-        for _, result, _ in played[i]:
-            if result.counts:
-                j = index[result.opponent]  # type: ignore[index]
-                if not spare[j]:
-                    s_mp += mp[j]
-                    s_tp += tp[j]
-                    n += 1
+        for line in lines[i]:
+            if line.counted:
+                j = index[line.opponent]  # type: ignore[index]
+                s_mp += mp[j]
+                s_tp += tp[j]
+                n += 1
         sos_sum[i], otp_sum[i], pool[i] = s_mp, s_tp, n
 
     # One common denominator for every mean, so the sort compares exact integers.
@@ -279,26 +320,6 @@ def compute_standings(
         ranks[i] = ranks[placed[position - 2]] if m == last else position
         last = m
 
-    def line(round_number: int, result: PlayerResult, game: EventGame) -> GameLine:
-        reason = result.excluded_reason
-        counted = result.counts
-        if counted and spare[index[result.opponent]]:  # type: ignore[index]
-            counted, reason = False, EXCLUDED_SPARE
-        vp: tuple[int, int] | None = None
-        if game.vp is not None:
-            vp = game.vp if game.players[0] == result.player else (game.vp[1], game.vp[0])
-        return GameLine(
-            round_number,
-            result.opponent,
-            game.outcome,
-            result.band,
-            vp,
-            result.mp,
-            result.tp,
-            counted,
-            reason,
-        )
-
     rows = tuple(
         Standing(
             rank=ranks.get(i),
@@ -311,7 +332,7 @@ def compute_standings(
             pool=pool[i],
             placed=placed_flags[i],
             status=player_status(players[i]),
-            games=tuple(line(*entry) for entry in played[i]),
+            games=tuple(lines[i]),
         )
         for i in placed + others
     )

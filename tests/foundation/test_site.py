@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from rosters.models import Roster
 from tournaments.demo import DEMO_SLUG, load_demo
 from tournaments.models import Event
+from tournaments.selectors import event_standings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,6 +29,21 @@ def test_demo_is_idempotent():
     load_demo()
     assert Event.objects.filter(slug=DEMO_SLUG).count() == 1
     assert Event.objects.get(slug=DEMO_SLUG).players.count() == 16
+
+
+@pytest.mark.django_db
+def test_demo_is_a_real_event_three_rounds_played_fourth_paired():
+    event = load_demo()
+    rosters = Roster.objects.filter(player__event=event)
+    assert event.players.count() == 16
+    assert rosters.count() == 24  # every other player brings a dual list
+    assert all(rosters.values_list("legal", flat=True))
+    statuses = list(event.rounds.order_by("number").values_list("status", flat=True))
+    assert statuses == ["closed", "closed", "closed", "published"]
+    assert event.rounds.get(number=4).games.count() == 8
+    standings = event_standings(event)
+    assert not standings.final
+    assert sum(row.mp for row in standings.rows) in range(3 * 8 * 2, 3 * 8 * 3 + 1)
 
 
 @pytest.mark.django_db
@@ -99,3 +116,27 @@ def test_production_refuses_to_start_without_secret_key():
     result = _manage("check", env_overrides={"DEBUG": "0"})
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_offline_commands_run_without_any_configuration(tmp_path):
+    """The interchange commands work on a bare machine: no DEBUG, no SECRET_KEY, no database."""
+    event = tmp_path / "event.json"
+    event.write_text(
+        json.dumps(
+            {
+                "format": "event/1",
+                "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+                "rounds": [{"number": 1, "games": [{"table": 1, "players": ["a", "b"], "vp": [10, 0]}]}],
+            }
+        )
+    )
+    result = _manage(
+        "standings",
+        str(event),
+        "--json",
+        env_overrides={"DATABASE_URL": "postgres://nobody@127.0.0.1:1/none"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["standings"][0] == {
+        "rank": 1, "player": "a", "name": "A", "mp": 3, "tp": 5, "sos": 0.0, "otp": 0.0, "placed": True,
+    }  # fmt: skip

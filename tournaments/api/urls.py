@@ -1,3 +1,46 @@
-from django.urls import URLPattern, URLResolver
+"""The REST API under /api/ (see tournaments.api.permissions for who may call what)."""
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from django.urls import URLPattern, URLResolver, include, path
+
+from tournaments.api.views import events, games, me, players, rosters, rounds, standings
+from tournaments.api.views.auth import TokenApi
+
+app_name = "api"
+
+event_patterns: list[URLPattern | URLResolver] = [
+    path("", events.EventApi.as_view(), name="event"),
+    path("tables/", events.TablesApi.as_view(), name="tables"),
+    path("staff/", events.StaffApi.as_view(), name="staff"),
+    path("players/", players.PlayersApi.as_view(), name="players"),
+    path("players/import/", players.PlayersImportApi.as_view(), name="players-import"),
+    path("players/<str:external_id>/check-in/", players.PlayerCheckInApi.as_view(), name="player-check-in"),
+    path("players/<str:external_id>/drop/", players.PlayerDropApi.as_view(), name="player-drop"),
+    path("players/<str:external_id>/no-show/", players.PlayerNoShowApi.as_view(), name="player-no-show"),
+    path("rosters/", rosters.RostersApi.as_view(), name="rosters"),
+    path("rosters/check/", rosters.RosterCheckApi.as_view(), name="rosters-check"),
+    path("roster-board/", rosters.RosterBoardApi.as_view(), name="roster-board"),
+    path("rounds/", rounds.RoundsApi.as_view(), name="rounds"),
+    path("rounds/<int:number>/", rounds.RoundApi.as_view(), name="round"),
+    path("rounds/<int:number>/publish/", rounds.RoundPublishApi.as_view(), name="round-publish"),
+    path("rounds/<int:number>/repair/", rounds.RoundRepairApi.as_view(), name="round-repair"),
+    path(
+        "rounds/<int:number>/swap-players/", rounds.RoundSwapPlayersApi.as_view(), name="round-swap-players"
+    ),
+    path("rounds/<int:number>/swap-tables/", rounds.RoundSwapTablesApi.as_view(), name="round-swap-tables"),
+    path("games/<int:game_id>/report/", games.GameReportApi.as_view(), name="game-report"),
+    path("games/<int:game_id>/confirm/", games.GameConfirmApi.as_view(), name="game-confirm"),
+    path("games/<int:game_id>/result/", games.GameResultApi.as_view(), name="game-result"),
+    path("games/<int:game_id>/review/", games.GameReviewApi.as_view(), name="game-review"),
+    path("judge-queue/", games.JudgeQueueApi.as_view(), name="judge-queue"),
+    path("standings/", standings.StandingsApi.as_view(), name="standings"),
+    path("standings/<str:external_id>/", standings.StandingExplanationApi.as_view(), name="standing"),
+    path("audit/", standings.AuditApi.as_view(), name="audit"),
+    path("export/", standings.ExportApi.as_view(), name="export"),
+]
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("auth/token/", TokenApi.as_view(), name="token"),
+    path("me/", me.MeApi.as_view(), name="me"),
+    path("events/", events.EventsApi.as_view(), name="events"),
+    path("events/<slug:slug>/", include(event_patterns)),
+]

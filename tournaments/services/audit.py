@@ -18,7 +18,7 @@ def audit(
 ) -> AuditEntry:
     return AuditEntry.objects.create(
         event=event,
-        actor=actor if actor is not None and actor.is_authenticated else None,
+        actor_id=actor.pk if actor is not None and actor.is_authenticated else None,
         action=action,
         subject=subject,
         reason=reason,

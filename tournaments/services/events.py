@@ -69,7 +69,9 @@ def _check(event: Event) -> None:
         if event.to_plays:
             raise ServiceError("At a competitive event the TO does not play.", field="to_plays")
         if event.head_judge_plays:
-            raise ServiceError("At a competitive event the Head Judge does not play.", field="head_judge_plays")
+            raise ServiceError(
+                "At a competitive event the Head Judge does not play.", field="head_judge_plays"
+            )
         if event.scale != "standard":
             raise ServiceError("Competitive events are played at Standard engagement.", field="scale")
     if not 1 <= event.planned_rounds <= 15:
@@ -91,7 +93,7 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         event.roster_deadline = default_roster_deadline(event.starts_on, timezone.get_current_timezone())
     _check(event)
     event.save()
-    StaffRole.objects.create(event=event, user=creator, role=StaffRoleKind.TO)
+    StaffRole.objects.create(event=event, user_id=creator.pk, role=StaffRoleKind.TO)
     audit(event=event, actor=creator, action="event-created", subject=event.name)
     return event
 
@@ -108,7 +110,9 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
             raise ServiceError(f"{played} rounds have already been paired.", field="planned_rounds")
         if played >= 2:
             # OP Guide: announce a change to the round count no later than the start of round two.
-            raise ServiceError("The round count can only change before round two starts.", field="planned_rounds")
+            raise ServiceError(
+                "The round count can only change before round two starts.", field="planned_rounds"
+            )
         event.rounds_changed_at = timezone.now()
     for key, value in fields.items():
         setattr(event, key, value)
@@ -135,7 +139,9 @@ def tables_set(*, event: Event, actor: AbstractBaseUser, tables: list[tuple[int,
     used = set(event.tables.filter(games__isnull=False).values_list("number", flat=True))
     missing = used - set(numbers)
     if missing:
-        raise ServiceError(f"Tables already used by a round cannot be removed: {sorted(missing)}.", field="tables")
+        raise ServiceError(
+            f"Tables already used by a round cannot be removed: {sorted(missing)}.", field="tables"
+        )
     existing = {t.number: t for t in event.tables.all()}
     result = []
     for number, layout in tables:
@@ -158,7 +164,6 @@ def staff_add(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUser, 
             "At a competitive event the TO and the Head Judge cannot also play; withdraw the entry first.",
             field="role",
         )
-    staff, _ = StaffRole.objects.get_or_create(event=event, user=user, role=role)
+    staff, _ = StaffRole.objects.get_or_create(event=event, user_id=user.pk, role=role)
     audit(event=event, actor=actor, action="staff-added", subject=str(user), data={"role": role})
     return staff
-

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 import csv
 import io
+import secrets
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventKind, EventStatus, Player, StaffRole, StaffRoleKind
+from tournaments.models import (
+    Event,
+    EventKind,
+    EventStatus,
+    Game,
+    Outcome,
+    Player,
+    ResultStatus,
+    RoundStatus,
+    StaffRole,
+    StaffRoleKind,
+)
 from tournaments.services.audit import audit
+from tournaments.services.results import ResultInput, result_set
 
 
 def _next_external_id(event: Event) -> str:
@@ -31,12 +44,19 @@ def _check_can_play(event: Event, user: AbstractBaseUser | None) -> None:
         event=event, user_id=user.pk, role__in=[StaffRoleKind.TO, StaffRoleKind.HEAD_JUDGE]
     ).exists()
     if refused:
-        raise ServiceError("At a competitive event the TO and the Head Judge do not play.", code="staff-cannot-play")
+        raise ServiceError(
+            "At a competitive event the TO and the Head Judge do not play.", code="staff-cannot-play"
+        )
 
 
 @transaction.atomic
 def player_register(
-    *, event: Event, name: str, user: AbstractBaseUser | None = None, email: str = "", by: AbstractBaseUser | None
+    *,
+    event: Event,
+    name: str,
+    user: AbstractBaseUser | None = None,
+    email: str = "",
+    by: AbstractBaseUser | None,
 ) -> Player:
     """Enter a player. Self-service needs registration open; the TO may always add players."""
     name = name.strip()
@@ -48,10 +68,31 @@ def player_register(
         raise ServiceError("You are already registered for this event.", code="already-registered")
     _check_can_play(event, user)
     player = Player.objects.create(
-        event=event, user=user, name=name, email=email, external_id=_next_external_id(event)
+        event=event,
+        user_id=user.pk if user is not None else None,
+        name=name,
+        email=email,
+        external_id=_next_external_id(event),
     )
     audit(event=event, actor=by, action="player-registered", subject=name)
     return player
+
+
+@transaction.atomic
+def player_join(
+    *, event: Event, user: AbstractBaseUser, join_code: str, name: str = "", email: str = ""
+) -> Player:
+    """Self-service registration through the event's link: open registration and the right code."""
+    if not event.join_code or not secrets.compare_digest(join_code, event.join_code):
+        raise ServiceError(
+            "This registration link is not valid for the event.", code="bad-join-code", field="join_code"
+        )
+    if not event.registration_open or event.status in (EventStatus.RUNNING, EventStatus.FINISHED):
+        raise ServiceError("Registration for this event is closed; ask the TO.", code="registration-closed")
+    full_name = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    chosen = name.strip() or full_name.strip() or user.get_username()
+    fallback = getattr(user, "email", "") or ""
+    return player_register(event=event, name=chosen, user=user, email=email or fallback, by=user)
 
 
 @transaction.atomic
@@ -111,3 +152,28 @@ def player_drop(*, player: Player, by: AbstractBaseUser | None, reason: str = ""
     player.save(update_fields=["dropped_after_round", "dropped_at"])
     audit(event=player.event, actor=by, action="player-dropped", subject=player.name, reason=reason)
     return player
+
+
+@transaction.atomic
+def player_no_show(*, player: Player, by: AbstractBaseUser) -> Game | None:
+    """A player who did not appear without notice: dropped, and their game scored as a no-show.
+
+    OP Guide: Drops — "A player who doesn't appear without notice is dropped, and their
+    opponent is scored as for a bye." The no-show goes on the player's game in the current
+    published round (if they have one and it has no confirmed result); returns that game.
+    """
+    game = (
+        Game.objects.filter(round__event=player.event, round__status=RoundStatus.PUBLISHED)
+        .filter(Q(player_one=player) | Q(player_two=player))
+        .exclude(player_two__isnull=True)
+        .exclude(result_status=ResultStatus.CONFIRMED)
+        .order_by("-round__number")
+        .first()
+    )
+    if game is not None:
+        game = result_set(
+            game=game, result=ResultInput(outcome=Outcome.NO_SHOW, loser=player), by=by, reason="no-show"
+        )
+    player.refresh_from_db()
+    player_drop(player=player, by=by, reason="no-show")
+    return game

@@ -56,7 +56,9 @@ def _validate(game: Game, result: ResultInput) -> None:
     players = {game.player_one_id, game.player_two_id}
     if result.outcome in (Outcome.CONCESSION, Outcome.NO_SHOW, Outcome.GAME_LOSS):
         if result.loser is None or result.loser.pk not in players:
-            raise ServiceError("Say which player conceded, did not show or took the Game Loss.", field="loser")
+            raise ServiceError(
+                "Say which player conceded, did not show or took the Game Loss.", field="loser"
+            )
     elif result.loser is not None:
         raise ServiceError("Only a concession, no-show or Game Loss names a loser.", field="loser")
     if result.battle_rounds is not None and not 0 <= result.battle_rounds <= 10:
@@ -66,7 +68,9 @@ def _validate(game: Game, result: ResultInput) -> None:
 def _open_round(game: Game) -> Round:
     round_ = game.round
     if round_.status != RoundStatus.PUBLISHED:
-        raise ServiceError("Results are entered once the round is published and until it closes.", code="closed")
+        raise ServiceError(
+            "Results are entered once the round is published and until it closes.", code="closed"
+        )
     return round_
 
 
@@ -98,7 +102,7 @@ def result_report(*, game: Game, player: Player, result: ResultInput, by: Abstra
     ResultReport.objects.create(
         game=game,
         reporter=player,
-        entered_by=by,
+        entered_by_id=by.pk,
         outcome=result.outcome,
         vp_one=result.vp_one,
         vp_two=result.vp_two,
@@ -106,7 +110,9 @@ def result_report(*, game: Game, player: Player, result: ResultInput, by: Abstra
         battle_rounds=result.battle_rounds,
     )
     opponent_id = game.player_two_id if player.pk == game.player_one_id else game.player_one_id
-    theirs = ResultReport.objects.filter(game=game, reporter_id=opponent_id).order_by("-created_at", "-id").first()
+    theirs = (
+        ResultReport.objects.filter(game=game, reporter_id=opponent_id).order_by("-created_at", "-id").first()
+    )
     if theirs is None:
         game.result_status = ResultStatus.AWAITING
         game.save(update_fields=["result_status"])
@@ -150,7 +156,7 @@ def result_set(*, game: Game, result: ResultInput, by: AbstractBaseUser, reason:
     ResultReport.objects.create(
         game=game,
         reporter=None,
-        entered_by=by,
+        entered_by_id=by.pk,
         outcome=result.outcome,
         vp_one=result.vp_one,
         vp_two=result.vp_two,
@@ -166,7 +172,11 @@ def result_set(*, game: Game, result: ResultInput, by: AbstractBaseUser, reason:
         reason=reason,
         data={
             "before": before,
-            "after": {"outcome": result.outcome, "vp": [result.vp_one, result.vp_two], "loser": game.loser_id},
+            "after": {
+                "outcome": result.outcome,
+                "vp": [result.vp_one, result.vp_two],
+                "loser": game.loser_id,
+            },
         },
     )
     if game.round.status == RoundStatus.PUBLISHED:
@@ -177,10 +187,14 @@ def result_set(*, game: Game, result: ResultInput, by: AbstractBaseUser, reason:
 @transaction.atomic
 def result_review(*, game: Game, by: AbstractBaseUser, stands: bool, reason: str) -> Game:
     """The Head Judge looks at a game that didn't get far enough: the result stands, or is corrected."""
-    if not game.needs_review:
+    if not game.needs_review or game.reviewed_at is not None:
         raise ServiceError("This game is not waiting for review.", code="not-flagged")
     game.reviewed_at = timezone.now()
-    game.save(update_fields=["reviewed_at"])
+    if not stands:
+        # The result does not stand: back to the judges, who enter the corrected one with
+        # result_set. Until then the game keeps its round open.
+        game.result_status = ResultStatus.DISPUTED
+    game.save(update_fields=["reviewed_at", "result_status"])
     audit(
         event=game.round.event,
         actor=by,

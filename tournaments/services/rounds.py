@@ -57,7 +57,7 @@ def _create_games(event: Event, round_: Round, seed: int) -> None:
         games.append(Game(round=round_, table=table, player_one=one, player_two=two))
     Game.objects.bulk_create(games)
     round_.seed = seed
-    round_.pairing_report = paired.report
+    round_.pairing_report = paired.report.to_dict()
     round_.save(update_fields=["seed", "pairing_report"])
 
 
@@ -67,10 +67,14 @@ def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != RoundStatus.CLOSED:
-        raise ServiceError(f"Round {last.number} is still open: close it before pairing the next.", code="open-round")
+        raise ServiceError(
+            f"Round {last.number} is still open: close it before pairing the next.", code="open-round"
+        )
     number = (last.number if last else 0) + 1
     if number > event.planned_rounds:
-        raise ServiceError(f"All {event.planned_rounds} planned rounds have been played.", code="no-more-rounds")
+        raise ServiceError(
+            f"All {event.planned_rounds} planned rounds have been played.", code="no-more-rounds"
+        )
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     round_ = Round.objects.create(event=event, number=number, status=RoundStatus.PAIRED)
     _create_games(event, round_, seed)
@@ -85,14 +89,22 @@ def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -
 def round_repair(*, round_: Round, by: AbstractBaseUser, seed: int | None = None) -> Round:
     """Throw away a round's pairings (no results yet) and pair it again."""
     if round_.status == RoundStatus.CLOSED or _has_results(round_):
-        raise ServiceError("Results have been entered for this round; it cannot be re-paired.", code="has-results")
+        raise ServiceError(
+            "Results have been entered for this round; it cannot be re-paired.", code="has-results"
+        )
     round_.games.all().delete()
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     round_.status = RoundStatus.PAIRED
     round_.published_at = None
     round_.save(update_fields=["status", "published_at"])
     _create_games(round_.event, round_, seed)
-    audit(event=round_.event, actor=by, action="round-repaired", subject=f"Round {round_.number}", data={"seed": seed})
+    audit(
+        event=round_.event,
+        actor=by,
+        action="round-repaired",
+        subject=f"Round {round_.number}",
+        data={"seed": seed},
+    )
     return round_
 
 
@@ -100,7 +112,9 @@ def round_repair(*, round_: Round, by: AbstractBaseUser, seed: int | None = None
 def round_undo(*, round_: Round, by: AbstractBaseUser) -> None:
     """Delete a round that has no results yet, as if it had never been paired."""
     if round_.status == RoundStatus.CLOSED or _has_results(round_):
-        raise ServiceError("Results have been entered for this round; it cannot be undone.", code="has-results")
+        raise ServiceError(
+            "Results have been entered for this round; it cannot be undone.", code="has-results"
+        )
     event, number = round_.event, round_.number
     round_.delete()
     audit(event=event, actor=by, action="round-undone", subject=f"Round {number}")
@@ -163,7 +177,9 @@ def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
-    round_.games.filter(player_two__isnull=True).update(outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED)
+    round_.games.filter(player_two__isnull=True).update(
+        outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED
+    )
     audit(event=round_.event, actor=by, action="round-published", subject=f"Round {round_.number}")
     from tournaments.services.results import round_close_if_complete
 

@@ -2,18 +2,27 @@
 
 Scoring bands from the Organised Play Guide, "Scoring a Game"; engagement scales from
 Part 9.1.1. Grand Offensive has no bands of its own in the guide, so it is scored with
-the Standard bands (decision recorded in DECISIONS.md).
+the Standard bands (decision recorded in DECISIONS.md); the book prints no Grand
+Offensive Mission or Deployment Cards either, so it drafts the Standard ones.
+Army building (Part 9.1) lives in `army`, the game data in versioned packs (`pack`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
 
-from rules_engine.registry import GameSystem, Scale, discover_packs, register
+from rules_engine.registry import GameSystem, NoPackInEffect, Scale, discover_packs, register
+from rules_engine.rosterfile import Roster
 from rules_engine.scoring import ResultBand, ScoringTable
+from rules_engine.systems.starcraft_tmg.army import validate_rosters
+from rules_engine.systems.starcraft_tmg.pack import DataPack, PackError, load_pack
+from rules_engine.verdict import ValidationResult
 
 SLUG = "starcraft-tmg"
 DATA_DIR = Path(__file__).parent / "data"
+EXAMPLES_DIR = Path(__file__).parent / "examples"  # the book's example armies as roster/1
 SOURCE = "StarCraft: Tabletop Miniature Game core rulebook with FAQ v1.1 (25 September 2026)"
 
 STANDARD_BANDS = ScoringTable(
@@ -33,6 +42,25 @@ SKIRMISH_BANDS = ScoringTable(
     )
 )
 
+
+def rules_pack(rules_date: dt.date | None = None) -> DataPack:
+    """The data pack in effect on the rules cut-off date (today when None), loaded once."""
+    return load_pack(SYSTEM.pack_for(rules_date or dt.date.today()).path)
+
+
+class StarCraftArmy:
+    """Army building (Part 9.1) behind the registry's ArmyRules interface."""
+
+    def validate(self, rosters: Sequence[Roster], rules_date: dt.date | None) -> ValidationResult:
+        return validate_rosters(rosters, rules_pack(rules_date))
+
+    def knows_unit(self, name: str) -> bool:
+        try:
+            return rules_pack().unit(name) is not None
+        except (NoPackInEffect, PackError):
+            return False
+
+
 SYSTEM = register(
     GameSystem(
         slug=SLUG,
@@ -41,10 +69,16 @@ SYSTEM = register(
             "skirmish": Scale("skirmish", "Skirmish", 1000, "skirmish"),
             "standard": Scale("standard", "Standard", 2000, "standard"),
             "grand-offensive": Scale(
-                "grand-offensive", "Grand Offensive", None, "standard", min_minerals=2001
+                "grand-offensive",
+                "Grand Offensive",
+                None,
+                "standard",
+                min_minerals=2001,
+                cards_from="standard",
             ),
         },
         scoring={"standard": STANDARD_BANDS, "skirmish": SKIRMISH_BANDS},
         packs=discover_packs(DATA_DIR, SOURCE),
+        army=StarCraftArmy(),
     )
 )

@@ -2,12 +2,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from tournaments.demo import load_demo
+from tournaments.demo import DEMO_USERS, load_demo
 
 
 class Command(BaseCommand):
-    help = "Load (or reload) the demo event shown by `make run`."
+    help = "Load (or reload) the demo event shown by `make run`, with local demo accounts."
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = load_demo()
-        self.stdout.write(f"Demo event loaded: {event.name} ({event.slug})")
+        self.stdout.write(f"Demo event loaded: {event.name} — http://127.0.0.1:8000/e/{event.slug}/")
+        for username, role in DEMO_USERS.items():
+            self.stdout.write(f"  log in as {username} / password {username} ({role})")

@@ -1,0 +1,264 @@
+"""What the judges record: penalties, time limits, conduct reports, illegal-roster findings,
+each game's pre-game draft and each round's clock.
+
+The rules live in the pure modules (`tournaments.domain.penalties`, `.draft`, `.clock`);
+these rows keep their inputs and facts, and convert themselves to and from them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from rosters.models import Roster
+from tournaments.domain import clock as clock_domain
+from tournaments.domain import penalties as penalty_domain
+from tournaments.models import Event, Game, Player, Round
+
+
+class PenaltyLevel(models.TextChoices):
+    # OP Guide: Penalties — the four levels.
+    CAUTION = "caution", "Caution"
+    WARNING = "warning", "Warning"
+    GAME_LOSS = "game-loss", "Game Loss"
+    DISQUALIFICATION = "disqualification", "Disqualification"
+
+
+class Infraction(models.TextChoices):
+    RULES = "rules", "Rules"
+    SLOW_PLAY = "slow-play", "Slow play"
+    ILLEGAL_ROSTER = "illegal-roster", "Illegal roster"
+    CONDUCT = "conduct", "Conduct"
+    LATE_ROSTER = "late-roster", "Late roster"
+    OTHER = "other", "Other"
+
+
+class PenaltyStatus(models.TextChoices):
+    ISSUED = "issued", "Issued"
+    PENDING = "pending-confirmation", "Proposed: awaiting confirmation"
+    CONFIRMED = "confirmed", "Confirmed"
+    DECLINED = "declined", "Declined"
+
+
+class Penalty(models.Model):
+    """One penalty: who, when, which round and table, what for, and who issued it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="penalties")
+    level = models.CharField(max_length=20, choices=PenaltyLevel.choices)
+    category = models.CharField(max_length=20, choices=Infraction.choices)
+    status = models.CharField(max_length=24, choices=PenaltyStatus.choices, default=PenaltyStatus.ISSUED)
+    round_number = models.PositiveSmallIntegerField(default=0, help_text="0: before the first round.")
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties")
+    notes = models.TextField(blank=True)
+    remedy = models.CharField(
+        max_length=200, blank=True, help_text="Pace of Play: what the opponent was awarded with a Warning."
+    )
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_at = models.DateTimeField(default=timezone.now)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["issued_at", "id"]
+        indexes = [models.Index(fields=["event", "player"], name="penalty_event_player")]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.get_level_display()} for {self.player} (round {self.round_number})"
+
+    @property
+    def in_force(self) -> bool:
+        return self.status in (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
+
+    def to_domain(self) -> penalty_domain.Penalty:
+        return penalty_domain.Penalty(
+            player=self.player.name,
+            level=penalty_domain.Level(self.level),
+            category=penalty_domain.Category(self.category),
+            round=self.round_number,
+            table=self.table_number,
+            reason=self.notes,
+            remedy=self.remedy,
+            issued_by=str(self.issued_by or ""),
+            status=penalty_domain.Status(self.status),
+            confirmed_by=str(self.decided_by or ""),
+        )
+
+
+class TimeLimit(models.Model):
+    """Pace of Play: a per-activation time limit imposed on a player for the rest of one game."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="time_limits")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="time_limits")
+    round_number = models.PositiveSmallIntegerField()
+    seconds_per_activation = models.PositiveSmallIntegerField(null=True, blank=True)
+    notes = models.TextField(blank=True)
+    imposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    imposed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["imposed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"Time limit for {self.player} in round {self.round_number}"
+
+    def to_domain(self) -> penalty_domain.TimeLimit:
+        return penalty_domain.TimeLimit(self.player.name, self.round_number, self.seconds_per_activation)
+
+
+class ConductCategory(models.TextChoices):
+    # OP Guide: Code of Conduct — what is prohibited.
+    HARASSMENT = "harassment", "Harassment"
+    HATE_SPEECH = "hate-speech", "Hate speech or slurs"
+    INTIMIDATION = "intimidation", "Intimidation, threats or physical aggression"
+    CHEATING = "cheating", "Cheating"
+    WITHHOLDING = "withholding-information", "Withholding information about their own army"
+    THEFT = "theft-or-damage", "Theft or damage to property"
+    UNSPORTSMANLIKE = "unsportsmanlike", "Persistent unsportsmanlike behaviour"
+    OTHER = "other", "Something else"
+
+
+class ConductReport(models.Model):
+    """A discreet report to the event's conduct contact: seen by the TO and Head Judge only."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="conduct_reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    category = models.CharField(max_length=30, choices=ConductCategory.choices)
+    description = models.TextField()
+    people_involved = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Conduct report #{self.pk} at {self.event}"
+
+
+class GamesDecision(models.TextChoices):
+    # OP Guide: Illegal Rosters — completed games stand, or the Head Judge adjusts them.
+    STAND = "stand", "Completed games stand"
+    ADJUSTED = "adjusted", "Completed games adjusted"
+
+
+class RosterFinding(models.Model):
+    """A roster found illegal after play began, and how the judges dealt with it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roster_findings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="roster_findings")
+    roster = models.ForeignKey(
+        Roster, null=True, blank=True, on_delete=models.SET_NULL, related_name="findings"
+    )
+    slot = models.PositiveSmallIntegerField()
+    document = models.JSONField(help_text="The roster/1 document as it was found.")
+    violations = models.JSONField(default=list, help_text="The rules engine's violations, re-run when found.")
+    games_completed = models.PositiveSmallIntegerField(default=0)
+    games_decision = models.CharField(max_length=10, choices=GamesDecision.choices)
+    decision_note = models.TextField(blank=True)
+    small_mistake = models.BooleanField(default=False)
+    players_agree = models.BooleanField(default=False)
+    advantage_gained = models.BooleanField(default=False)
+    checklist = models.JSONField(default=list)
+    suggested_level = models.CharField(max_length=20, choices=PenaltyLevel.choices)
+    repair = models.JSONField(null=True, blank=True, help_text="The smallest change that makes it legal.")
+    found_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    found_at = models.DateTimeField(default=timezone.now)
+    corrected_document = models.JSONField(null=True, blank=True)
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    corrected_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-found_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Illegal roster {self.slot} of {self.player}"
+
+
+class GameDraft(models.Model):
+    """The Pre-Game Sequence of one game: the pure draft's inputs plus every action taken.
+
+    `tournaments.domain.draft.replay` rebuilds the state from `new_draft(rosters, ...)` and
+    `actions`; the result columns are filled when the draft completes, for the result slip.
+    Seat "A" is the game's player one, seat "B" player two.
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="draft")
+    list_format = models.CharField(max_length=10)
+    names = models.JSONField(help_text="The two players' names, seat A then seat B.")
+    rosters = models.JSONField(help_text="Each seat's roster options: label, slot, gas, minerals, cards.")
+    actions = models.JSONField(default=list)
+    seed = models.BigIntegerField(null=True, blank=True, help_text="Seed of a random completion.")
+    step = models.CharField(max_length=24)
+    started_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    completed_at_random = models.BooleanField(default=False)
+    mission = models.CharField(max_length=120, blank=True)
+    deployment = models.CharField(max_length=120, blank=True)
+    red = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    blue = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    priority = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    priority_reason = models.CharField(max_length=20, blank=True)
+    result = models.JSONField(default=dict, blank=True, help_text="The whole draft result, for printing.")
+
+    def __str__(self) -> str:
+        return f"Draft of {self.game}"
+
+    @property
+    def complete(self) -> bool:
+        return self.completed_at is not None
+
+
+class RoundClock(models.Model):
+    """One round's clock as facts (OP Guide: Round Length); readings come from `snapshot(facts, now)`."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="clock")
+    length_minutes = models.PositiveSmallIntegerField()
+    extra_minutes = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    pauses = models.JSONField(default=list, help_text="[started, ended or null] pairs, ISO 8601.")
+    called_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Clock of {self.round}"
+
+    def facts(self) -> clock_domain.RoundClock:
+        return clock_domain.RoundClock(
+            length=timedelta(minutes=self.length_minutes),
+            extra=timedelta(minutes=self.extra_minutes),
+            started_at=self.started_at,
+            pauses=tuple(
+                clock_domain.Pause(_moment(begin), _moment(end) if end is not None else None)
+                for begin, end in self.pauses
+            ),
+            called_at=self.called_at,
+        )
+
+    def store(self, facts: clock_domain.RoundClock) -> None:
+        self.started_at = facts.started_at
+        self.pauses = [[b.isoformat(), e.isoformat() if e is not None else None] for b, e in facts.pauses]
+        self.called_at = facts.called_at
+
+
+def _moment(value: Any) -> datetime:
+    return datetime.fromisoformat(str(value))

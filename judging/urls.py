@@ -1,0 +1,72 @@
+"""Judging pages under /e/<slug>/ and the judging API under /api/events/<slug>/."""
+
+from django.urls import URLPattern, URLResolver, include, path
+
+from judging import api
+from judging.views import clock, conduct, draft, findings, penalties
+
+app_name = "judging"
+
+api_patterns: list[URLPattern | URLResolver] = [
+    path("penalties/", api.PenaltiesApi.as_view(), name="api-penalties"),
+    path("penalties/export/", api.PenaltiesExportApi.as_view(), name="api-penalties-export"),
+    path("penalties/advice/<str:external_id>/", api.PenaltyAdviceApi.as_view(), name="api-penalty-advice"),
+    path(
+        "penalties/<int:pk>/confirm/",
+        api.DisqualificationConfirmApi.as_view(),
+        name="api-penalty-confirm",
+    ),
+    path(
+        "penalties/<int:pk>/decline/",
+        api.DisqualificationDeclineApi.as_view(),
+        name="api-penalty-decline",
+    ),
+    path("me/penalties/", api.MyPenaltiesApi.as_view(), name="api-my-penalties"),
+    path("conduct-reports/", api.ConductReportsApi.as_view(), name="api-conduct-reports"),
+    path("games/<int:game_id>/draft/", api.DraftApi.as_view(), name="api-draft"),
+    path("games/<int:game_id>/draft/actions/", api.DraftActApi.as_view(), name="api-draft-act"),
+    path(
+        "games/<int:game_id>/draft/complete-at-random/", api.DraftRandomApi.as_view(), name="api-draft-random"
+    ),
+    path("clock/", api.ClockApi.as_view(), name="api-clock"),
+    path("rounds/<int:number>/clock/", api.RoundClockApi.as_view(), name="api-round-clock"),
+    path(
+        "rounds/<int:number>/clock/<str:action>/",
+        api.RoundClockActionApi.as_view(),
+        name="api-round-clock-action",
+    ),
+]
+
+event_patterns: list[URLPattern | URLResolver] = [
+    # Penalties (OP Guide: Judging and Conduct)
+    path("judge/penalties/", penalties.log, name="penalties"),
+    path("judge/penalties.csv", penalties.export, name="penalties-csv"),
+    path("judge/penalties/new/", penalties.new, name="penalty-new"),
+    path("judge/penalties/advice/", penalties.advice, name="penalty-advice"),
+    path("judge/penalties/<int:pk>/<str:decision>/", penalties.decide, name="penalty-decide"),
+    path("judge/time-limits/", penalties.time_limit, name="time-limit"),
+    path("me/penalties/", penalties.mine, name="my-penalties"),
+    # Conduct reports
+    path("conduct/", conduct.report, name="conduct"),
+    path("judge/conduct/", conduct.inbox, name="conduct-inbox"),
+    # Illegal rosters found after play began
+    path("judge/findings/", findings.index, name="findings"),
+    path("judge/findings/<int:pk>/", findings.detail, name="finding"),
+    path("judge/rosters/<int:roster_id>/finding/", findings.new, name="finding-new"),
+    # The pre-game draft
+    path("games/<int:game_id>/draft/", draft.draft_page, name="draft"),
+    path("games/<int:game_id>/draft/state/", draft.state, name="draft-state"),
+    path("games/<int:game_id>/draft/act/", draft.act, name="draft-act"),
+    path("games/<int:game_id>/draft/random/", draft.complete_at_random, name="draft-random"),
+    path("judge/drafts/", draft.overview, name="drafts"),
+    # The round clock
+    path("clock/", clock.projector, name="clock"),
+    path("clock/mini/", clock.mini, name="clock-mini"),
+    path("rounds/<int:number>/clock/", clock.control, name="clock-control"),
+    path("rounds/<int:number>/clock/<str:action>/", clock.control_action, name="clock-action"),
+]
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("api/events/<slug:slug>/", include(api_patterns)),
+    path("e/<slug:slug>/", include(event_patterns)),
+]

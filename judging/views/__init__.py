@@ -1,0 +1,1 @@
+"""Web pages of the judging app (server-rendered, htmx for the live parts)."""

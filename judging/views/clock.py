@@ -1,0 +1,95 @@
+"""The round clock: the TO's controls, the venue projector page and the players' small clock.
+
+Every page renders from `snapshot(facts, now)` on the server, so a reload shows the same
+time on every device; `static/js/clock.js` counts down between polls from `ends_at`,
+corrected by the offset between the device's clock and `server_now`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from judging import selectors
+from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
+from judging.views.common import actor, event_round, page
+from tournaments.access import TO, EventAccess, access_event
+from tournaments.errors import ServiceError
+from tournaments.models import Event, Round
+
+ACTIONS = {
+    "start": (clock_start, "Round clock started."),
+    "pause": (clock_pause, "Round clock paused."),
+    "resume": (clock_resume, "Round clock running again."),
+    "call": (clock_call_time, "Time called: dice down."),
+}
+
+
+def clock_context(event: Event, round_: Round | None) -> dict[str, Any]:
+    snap = selectors.clock_snapshot(event, round_)
+    return {
+        "clock": snap,
+        "clock_json": json.dumps(snap),
+        "clock_src": reverse("judging:api-clock", args=[event.slug]),
+    }
+
+
+@login_required
+def control(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = access_event(request.user, slug, TO)
+    round_ = event_round(access, number)
+    rounds = list(access.event.rounds.order_by("number"))
+    context = page(
+        access,
+        "clock",
+        round=round_,
+        rounds=rounds,
+        milestones=selectors.clock_milestones(round_),
+        **clock_context(access.event, round_),
+    )
+    context["clock_src"] = reverse("judging:api-round-clock", args=[slug, number])
+    return render(request, "judging/clock_control.html", context)
+
+
+@login_required
+@require_POST
+def control_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
+    access: EventAccess = access_event(request.user, slug, TO)
+    round_ = event_round(access, number)
+    if action not in ACTIONS:
+        raise Http404("No such clock action.")
+    call, done = ACTIONS[action]
+    try:
+        call(round_=round_, by=actor(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+    return redirect("judging:clock-control", slug, number)
+
+
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """Full screen for the venue projector: public, like the pairings on the wall."""
+    access = access_event(request.user, slug)
+    round_ = selectors.clock_round(access.event)
+    return render(
+        request,
+        "judging/clock_projector.html",
+        {"event": access.event, **clock_context(access.event, round_)},
+    )
+
+
+def mini(request: HttpRequest, slug: str) -> HttpResponse:
+    """The small clock other pages include (htmx `hx-get` on load, or a server-side include)."""
+    access = access_event(request.user, slug)
+    round_ = selectors.clock_round(access.event)
+    return render(
+        request, "judging/_clock_mini.html", {"event": access.event, **clock_context(access.event, round_)}
+    )

@@ -1,0 +1,181 @@
+"""The pre-game draft on the players' phones: a page, a state fragment polled every 2 seconds,
+one POST per choice; and the judges' overview with the random completion after 15 minutes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from judging import selectors
+from judging.models import GameDraft
+from judging.presenters import draft_dict
+from judging.services import draft_act, draft_complete_at_random, draft_start
+from judging.services.draft import draft_state, seat_of
+from judging.views.common import actor, event_game, event_round, is_htmx, page
+from tournaments.access import STAFF, EventAccess, access_event
+from tournaments.domain import clock as clock_domain
+from tournaments.errors import ServiceError
+from tournaments.models import Game, RoundStatus
+
+
+def _allowed(request: HttpRequest, slug: str, game_id: int) -> tuple[EventAccess, Game]:
+    """The game's two players and the staff; everyone else gets a 404."""
+    access = access_event(request.user, slug)
+    game = event_game(access, game_id)
+    if game.round.status == RoundStatus.PAIRED and not access.is_staff:
+        raise Http404("No such game.")
+    if not access.is_staff and seat_of(game, access.player) is None:
+        raise Http404("No such game.")
+    return access, game
+
+
+def _judge_panel(access: EventAccess, game: Game) -> dict[str, Any] | None:
+    if not access.is_staff:
+        return None
+    facts = selectors.clock_facts(game.round)
+    now = timezone.now()
+    overrun = clock_domain.draft_overrun(facts, now)
+    left = None
+    if facts.started_at is not None and not overrun:
+        left = int((clock_domain.DRAFT_DEADLINE - clock_domain.elapsed(facts, now)).total_seconds())
+    return {"started": facts.started_at is not None, "overrun": overrun, "seconds_left": left}
+
+
+def _context(access: EventAccess, game: Game, draft: GameDraft | None, error: str = "") -> dict[str, Any]:
+    seat = seat_of(game, access.player)
+    data = draft_dict(draft_state(draft), seat) if draft is not None else None
+    return page(
+        access,
+        "draft",
+        game=game,
+        draft=data,
+        stored=draft,
+        version=version_of(draft),
+        error=error,
+        judge=_judge_panel(access, game),
+    )
+
+
+def version_of(draft: GameDraft | None) -> str:
+    """Changes with every stored action: a poll that already shows it gets 204, and no swap."""
+    return f"{len(draft.actions)}-{draft.step}" if draft is not None else "none"
+
+
+def _load(request: HttpRequest, game: Game) -> tuple[GameDraft | None, str]:
+    draft = selectors.draft_for_game(game)
+    if draft is not None:
+        return draft, ""
+    try:
+        return draft_start(game=game, by=actor(request)), ""
+    except ServiceError as exc:
+        return None, exc.message
+
+
+@login_required
+def draft_page(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    access, game = _allowed(request, slug, game_id)
+    draft, error = _load(request, game)
+    return render(request, "judging/draft.html", _context(access, game, draft, error))
+
+
+@login_required
+def state(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """The polled fragment. Unchanged since the poll's version: 204, so htmx keeps the page as is
+    (a tap in progress is not swapped away). Judges always get it, for the 15-minute countdown."""
+    access, game = _allowed(request, slug, game_id)
+    draft, error = _load(request, game)
+    if not error and not access.is_staff and request.GET.get("v") == version_of(draft):
+        return HttpResponse(status=204)
+    return render(request, "judging/_draft_state.html", _context(access, game, draft, error))
+
+
+def _answer(request: HttpRequest, access: EventAccess, game: Game, error: str, done: str) -> HttpResponse:
+    if is_htmx(request):
+        draft = selectors.draft_for_game(game)
+        return render(request, "judging/_draft_state.html", _context(access, game, draft, error))
+    if error:
+        messages.error(request, error)
+    elif done:
+        messages.success(request, done)
+    return redirect("judging:draft", access.event.slug, game.pk)
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    access, game = _allowed(request, slug, game_id)
+    if seat_of(game, access.player) is None:
+        raise Http404("No such game.")
+    draft = selectors.draft_for_game(game)
+    if draft is None:
+        return _answer(request, access, game, "The draft has not started yet; reload the page.", "")
+    try:
+        payload = json.loads(request.POST.get("action", ""))
+        if not isinstance(payload, dict):
+            raise ValueError
+    except ValueError:
+        return _answer(request, access, game, "That choice could not be read; try again.", "")
+    assert access.player is not None
+    try:
+        draft_act(draft=draft, player=access.player, action=payload, by=actor(request))
+    except ServiceError as exc:
+        return _answer(request, access, game, exc.message, "")
+    return _answer(request, access, game, "", "")
+
+
+@login_required
+@require_POST
+def complete_at_random(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    access, game = _allowed(request, slug, game_id)
+    if not access.is_staff:
+        raise Http404("No such game.")
+    draft, error = _load(request, game)
+    if draft is not None:
+        try:
+            draft_complete_at_random(draft=draft, by=actor(request))
+        except ServiceError as exc:
+            error = exc.message
+    if not is_htmx(request) and request.POST.get("next") == "overview":
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(
+                request, f"Draft of table {game.table.number if game.table else '?'} completed at random."
+            )
+        return redirect(f"{_overview_url(slug)}?round={game.round.number}")
+    return _answer(request, access, game, error, "" if error else "The draft was completed at random.")
+
+
+def _overview_url(slug: str) -> str:
+    return reverse("judging:drafts", args=[slug])
+
+
+@login_required
+def overview(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every game of a round with its draft's step: what the judges chase at the 15-minute call."""
+    access = access_event(request.user, slug, *STAFF)
+    raw = request.GET.get("round", "")
+    round_ = event_round(access, int(raw)) if raw.isdigit() else selectors.clock_round(access.event)
+    rows = []
+    judge = None
+    if round_ is not None:
+        games = list(
+            round_.games.filter(player_two__isnull=False)
+            .select_related("table", "player_one", "player_two", "draft__red")
+            .order_by("table__number", "id")
+        )
+        for game in games:
+            stored: GameDraft | None = getattr(game, "draft", None)
+            rows.append({"game": game, "draft": stored})
+        judge = _judge_panel(access, games[0]) if games else None
+    context = page(access, "drafts", round=round_, rows=rows, judge=judge)
+    return render(request, "judging/draft_overview.html", context)

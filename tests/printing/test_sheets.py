@@ -1,0 +1,152 @@
+"""The pure sheet builders: what each document says, checked by hand without a database."""
+
+from __future__ import annotations
+
+from pairings.eventfile import EventGame, EventPlayer, EventRound
+from pairings.standings import compute_standings
+from rules_engine.registry import get_system
+from tests.printing.factories import example_document
+from tournaments.printing.sheets import (
+    PairingLine,
+    find_table_lines,
+    ordered_pairings,
+    place_labels,
+    player_summary,
+    roster_page,
+    standings_sheet,
+)
+
+SCORING = get_system("starcraft-tmg").scoring_for("standard")
+
+
+def _standings(games, players=("Ana", "Bruno", "Chloé", "Dmitri"), final=False):
+    entrants = [EventPlayer(id=f"p{i}", name=name) for i, name in enumerate(players, start=1)]
+    return compute_standings(
+        entrants, [EventRound(number=1, games=tuple(games))], SCORING, planned_rounds=3, final=final
+    )
+
+
+def test_pairings_put_tables_in_order_and_byes_last():
+    lines = ordered_pairings(
+        [
+            PairingLine(None, "", "Zed", "p5", None, None),
+            PairingLine(2, "Map 2", "Cy", "p3", "Di", "p4"),
+            PairingLine(1, "Map 1", "Al", "p1", "Bo", "p2"),
+        ]
+    )
+    assert [line.table for line in lines] == [1, 2, None]
+
+
+def test_find_your_table_lists_every_player_once_alphabetically():
+    lines = find_table_lines(
+        [
+            PairingLine(1, "", "zoë d'Arc", "p1", "Bruno", "p2"),
+            PairingLine(2, "", "Álvaro", "p3", "chloé", "p4"),
+            PairingLine(None, "", "Dmitri", "p5", None, None),
+        ]
+    )
+    # Case and accents are ignored: Álvaro files under A, chloé under C.
+    assert [(x.name, x.table, x.opponent) for x in lines] == [
+        ("Álvaro", 2, "chloé"),
+        ("Bruno", 1, "zoë d'Arc"),
+        ("chloé", 2, "Álvaro"),
+        ("Dmitri", None, None),
+        ("zoë d'Arc", 1, "Bruno"),
+    ]
+
+
+def test_standings_sheet_marks_shared_places_and_prints_four_decimals():
+    # Ana beats Bruno 12-3 (Decisive Victory: 3 MP 4 TP v 0 MP 1 TP);
+    # Chloé and Dmitri draw 5-5 (Stalemate: 1 MP 2 TP each) and tie on all four keys.
+    standings = _standings(
+        [EventGame(players=("p1", "p2"), vp=(12, 3)), EventGame(players=("p3", "p4"), vp=(5, 5))]
+    )
+    sheet = standings_sheet("Winter Clash", standings)
+    rows = [(line.place, line.name, line.mp, line.tp, line.sos, line.otp) for line in sheet.lines]
+    assert rows == [
+        ("1", "Ana", 3, 4, "0.0000", "1.0000"),
+        ("=2", "Chloé", 1, 2, "1.0000", "2.0000"),
+        ("=2", "Dmitri", 1, 2, "1.0000", "2.0000"),
+        ("4", "Bruno", 0, 1, "3.0000", "4.0000"),
+    ]
+    assert sheet.label == "Indicative"
+    assert sheet.state == "Indicative standings after round 1 of 3"
+
+
+def test_final_standings_are_labelled_final():
+    standings = _standings(
+        [EventGame(players=("p1", "p2"), vp=(12, 3)), EventGame(players=("p3", "p4"), vp=(5, 5))], final=True
+    )
+    assert standings_sheet("Winter Clash", standings).label == "Final"
+
+
+def test_place_labels_leave_unplaced_players_without_a_place():
+    entrants = [EventPlayer(id="p1", name="Ana"), EventPlayer(id="p2", name="Spare", spare=True)]
+    standings = compute_standings(entrants, [], SCORING)
+    assert place_labels(standings.rows) == {"p1": "1", "p2": "\u2013"}
+
+
+def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
+    from rules_engine.rosterfile import roster_from_document
+
+    document = example_document()
+    verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
+    report = {"legal": True, "roster": verdict.rosters[0].as_json(), "dual_list": []}
+    page = roster_page(player="Zoë", player_id="p1", slot=2, document=document, report=report)
+    # Part 9.1.7 example: 1670 minerals, 185 gas, 13 supply; 9 units, 6 cards.
+    assert (page.minerals, page.gas, page.supply) == (1670, 185, 13)
+    assert (page.minerals_limit, page.gas_limit) == (2000, 200)
+    assert len(page.units) == 9
+    assert page.units[0].name == "Marine"
+    assert page.units[0].minerals == 210
+    assert page.units[0].slot == "core"
+    assert [c.name for c in page.cards][:2] == ["Barracks", "Barracks (Proxy)"]
+    core = next(line for line in page.slots if line.kind == "core")
+    assert (core.used, core.available) == (8, 8)
+    assert "Raynor's Raiders \u00d73" in core.granted_by
+    assert page.legal
+    assert page.checked
+    assert page.problems == ()
+    assert page.missions == ("Supply Drop", "Hold Position")
+
+
+def test_roster_page_without_a_verdict_prints_the_document_unpriced():
+    document = example_document()
+    page = roster_page(player="Zoë", player_id="p1", slot=1, document=document, report={})
+    assert not page.checked
+    assert [u.name for u in page.units][:3] == ["Marine", "Marine", "Marine"]
+    assert page.units[0].minerals is None
+    assert page.cards[0].name == "Barracks"
+
+
+def test_player_summary_reads_a_stalemate_with_unequal_vp_as_a_draw():
+    # 8-6 is inside the Stalemate band: both take 1 MP, so it is a draw, not a win.
+    standings = _standings(
+        [EventGame(players=("p1", "p2"), vp=(8, 6)), EventGame(players=("p3", "p4"), vp=(2, 14))],
+    )
+    ana = player_summary(standings["p1"], standings, tables={1: 3})
+    (game,) = ana.games
+    assert (game.round, game.table, game.opponent, game.result, game.how, game.vp) == (
+        1,
+        3,
+        "Bruno",
+        "Drew",
+        "Stalemate",
+        "8\u20136",
+    )
+    chloe = player_summary(standings["p3"], standings, tables={})
+    assert chloe.games[0].result == "Lost"
+    dmitri = player_summary(standings["p4"], standings, tables={})
+    assert dmitri.games[0].result == "Won"
+    assert dmitri.place == "1"
+
+
+def test_player_summary_of_a_bye():
+    entrants = [EventPlayer(id="p1", name="Ana")]
+    standings = compute_standings(
+        entrants, [EventRound(1, (EventGame(players=("p1",), outcome="bye"),))], SCORING
+    )
+    summary = player_summary(standings["p1"], standings, tables={1: None})
+    assert summary.games[0].opponent == "Bye"
+    assert summary.games[0].result == "Bye"
+    assert "not in SoS/oTP" in summary.games[0].note

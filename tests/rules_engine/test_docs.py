@@ -1,0 +1,116 @@
+"""docs/violations.md and docs/rosters.md say what the code does, word for word."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from rules_engine.names import name_key
+from rules_engine.rosterfile import roster_from_document
+from rules_engine.rostertext import read_roster_text
+from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
+from rules_engine.systems.starcraft_tmg.army import CODES, validate_roster, validate_rosters
+from tests.rules_engine.minipack import MINI, base_document, with_unit
+from tests.rules_engine.test_book_armies import REAL_MISTAKES, _mutated
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+VIOLATIONS = (DOCS / "violations.md").read_text(encoding="utf-8")
+ROSTERS = (DOCS / "rosters.md").read_text(encoding="utf-8")
+
+# interchange.md's table, verbatim.
+INTERCHANGE_CODES = {
+    "unknown-faction",
+    "unknown-unit",
+    "unknown-card",
+    "unknown-upgrade",
+    "unknown-mission",
+    "unknown-deployment",
+    "faction-tag-mismatch",
+    "invalid-composition",
+    "summoned-unit",
+    "minerals-over-limit",
+    "gas-over-limit",
+    "slots-exceeded",
+    "unique-duplicated",
+    "upgrade-not-allowed",
+    "upgrade-duplicated",
+    "creep-card-required",
+    "missions-count",
+    "deployments-count",
+    "deployment-wrong-scale",
+    "duplicate-mission",
+    "duplicate-deployment",
+    "dual-list-too-many",
+    "dual-list-faction-mismatch",
+}
+
+
+def _documented_violations() -> dict[str, dict[str, str]]:
+    blocks = re.findall(r"```json\n(.*?)\n```", VIOLATIONS, flags=re.DOTALL)
+    found = {}
+    for block in blocks:
+        data = json.loads(block)
+        if "code" in data and "section" in data:
+            found[data["code"]] = data
+    return found
+
+
+def _example(stem: str):
+    return roster_from_document(json.loads((EXAMPLES_DIR / f"{stem}.json").read_text(encoding="utf-8")))
+
+
+def test_every_interchange_code_is_produced_and_documented():
+    assert set(CODES) >= INTERCHANGE_CODES
+    for code in CODES:
+        assert f"### `{code}`" in VIOLATIONS, code
+
+
+def test_documented_messages_are_what_the_engine_says():
+    documented = _documented_violations()
+    assert set(documented) == set(CODES)
+    pack = rules_pack()
+    produced = {}
+    for code, (stem, change) in REAL_MISTAKES.items():
+        (violation,) = validate_roster(roster_from_document(_mutated(stem, change)), pack).violations
+        produced[code] = violation
+    founders, zerg, starter = (
+        _example("terran-founders"),
+        _example("zerg-starter"),
+        _example("terran-starter"),
+    )
+    bob = roster_from_document(
+        {**json.loads((EXAMPLES_DIR / "terran-starter.json").read_text()), "player": "Bob"}
+    )
+    for rosters in ([founders, zerg], [founders, starter, founders], [founders, bob]):
+        for violation in validate_rosters(rosters, pack).violations:
+            produced[violation.code] = violation
+    for doc in (
+        with_unit(base_document(), "Sniper", 1, ["Scope", "Silencer"]),
+        base_document("skirmish", missions=["Supply Drop", "Siege"]),
+    ):
+        for violation in validate_roster(roster_from_document(doc), MINI).violations:
+            produced[violation.code] = violation
+    assert set(produced) == set(CODES)
+    for code, violation in produced.items():
+        assert documented[code] == violation.as_json(), code
+
+
+def test_example_rosters_in_the_docs_are_readable_and_legal():
+    examples = [b for b in re.findall(r"```text\n(.*?)```", ROSTERS, flags=re.DOTALL) if "layer:" in b]
+    assert len(examples) == 3
+    pack = rules_pack()
+    for text in examples:
+        report = validate_roster(read_roster_text(text), pack)
+        assert report.legal, [v.message for v in report.violations]
+    assert validate_roster(read_roster_text(examples[0]), pack).totals.minerals == 1000
+
+
+def test_forgiving_variations_read_the_same_unit():
+    block = ROSTERS.split("All of these read the same unit:")[1].split("```text\n")[1].split("```")[0]
+    lines = block.splitlines()
+    assert len(lines) == 5
+    for line in lines:
+        (unit,) = read_roster_text(f"Player: p\nFaction: f\nScale: standard\nUnits:\n{line}\n").units
+        assert (unit.name, unit.models) == ("Marine", 6)
+        assert [name_key(u) for u in unit.upgrades] == ["agg12", "rocketlauncher"]

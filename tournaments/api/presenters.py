@@ -1,0 +1,216 @@
+"""Rows and objects turned into the plain dicts the output serializers render.
+
+Each function reads only what its caller has already loaded (select_related /
+prefetch_related in the selectors), so list endpoints stay at a fixed query count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rosters.models import Roster
+from tournaments import selectors
+from tournaments.access import EventAccess
+from tournaments.event_format import suggested_rounds
+from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round
+
+
+def player_status(player: Player) -> str:
+    # Same precedence as the standings engine (pairings.standings.engine.player_status).
+    if player.spare:
+        return "spare"
+    if player.disqualified_after_round is not None:
+        return "disqualified"
+    if player.dropped_after_round is not None:
+        return "dropped"
+    return "active"
+
+
+def player_ref(player: Player | None) -> dict[str, str] | None:
+    if player is None:
+        return None
+    return {"external_id": player.external_id, "name": player.name}
+
+
+def player_dict(player: Player) -> dict[str, Any]:
+    """Every field; PlayerSerializer drops the staff-only ones for everyone else."""
+    return {
+        "external_id": player.external_id,
+        "name": player.name,
+        "status": player_status(player),
+        "dropped_after_round": player.dropped_after_round,
+        "disqualified_after_round": player.disqualified_after_round,
+        "email": player.email,
+        "username": player.user.get_username() if player.user is not None else None,
+        "checked_in_at": player.checked_in_at,
+    }
+
+
+def event_detail(access: EventAccess) -> dict[str, Any]:
+    event: Event = access.event
+    data: dict[str, Any] = {name: getattr(event, name) for name in EVENT_FIELDS}
+    data["tables"] = [{"number": t.number, "layout": t.layout} for t in selectors.event_tables(event)]
+    data["your_roles"] = sorted(access.roles)
+    data["your_player"] = access.player.external_id if access.player is not None else None
+    if access.is_staff:
+        active = selectors.active_player_count(event)
+        data["join_code"] = event.join_code
+        data["active_players"] = active
+        # OP Guide: Event Size and Format — the round count for this many players.
+        data["suggested_rounds"] = suggested_rounds(kind=event.kind, scale=event.scale, players=active)
+    return data
+
+
+EVENT_FIELDS = (
+    "slug",
+    "name",
+    "game_system",
+    "kind",
+    "scale",
+    "status",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "planned_rounds",
+    "registration_open",
+    "rules_cutoff",
+    "minerals",
+    "list_format",
+    "rounds_changed_at",
+    "roster_deadline",
+    "roster_publication",
+    "rosters_published_at",
+    "late_roster_penalty",
+    "round_minutes",
+    "first_round_extra_minutes",
+    "to_plays",
+    "head_judge_plays",
+    "conduct_contact",
+)
+
+
+def _external_id(game: Game, player_id: int | None) -> str | None:
+    if player_id is None:
+        return None
+    if player_id == game.player_one_id:
+        return game.player_one.external_id
+    if game.player_two is not None and player_id == game.player_two_id:
+        return game.player_two.external_id
+    return None
+
+
+def report_dict(game: Game, report: ResultReport) -> dict[str, Any]:
+    vp = [report.vp_one, report.vp_two] if report.vp_one is not None or report.vp_two is not None else None
+    return {
+        "by": _external_id(game, report.reporter_id),
+        "outcome": report.outcome,
+        "vp": vp,
+        "loser": _external_id(game, report.loser_id),
+        "battle_rounds": report.battle_rounds,
+        "created_at": report.created_at,
+    }
+
+
+def game_dict(game: Game, *, reports: bool = False) -> dict[str, Any]:
+    """A game with its table and players; `reports` needs `reports` prefetched (or costs a query)."""
+    data: dict[str, Any] = {
+        "id": game.pk,
+        "round": game.round.number,
+        "table": game.table.number if game.table is not None else None,
+        "layout": game.table.layout if game.table is not None else "",
+        "player_one": player_ref(game.player_one),
+        "player_two": player_ref(game.player_two),
+        "outcome": game.outcome,
+        "vp": [game.vp_one, game.vp_two] if game.vp_one is not None and game.vp_two is not None else None,
+        "loser": _external_id(game, game.loser_id),
+        "result_status": game.result_status,
+        "battle_rounds": game.battle_rounds,
+        "needs_review": game.needs_review,
+        "reviewed": game.reviewed_at is not None,
+    }
+    if reports:
+        data["reports"] = [report_dict(game, r) for r in game.reports.all()]
+    return data
+
+
+def round_summary(round_: Round) -> dict[str, Any]:
+    """A round from `selectors.rounds_overview` (which adds the two counts)."""
+    return {
+        "number": round_.number,
+        "status": round_.status,
+        "published_at": round_.published_at,
+        "closed_at": round_.closed_at,
+        "games": getattr(round_, "games_count", 0),
+        "confirmed": getattr(round_, "confirmed_count", 0),
+    }
+
+
+def round_detail(round_: Round, games: list[Game], *, reports: bool) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "status": round_.status,
+        "published_at": round_.published_at,
+        "closed_at": round_.closed_at,
+        "games": [game_dict(g, reports=reports) for g in games],
+        "seed": round_.seed,
+        "pairing_report": round_.pairing_report,
+    }
+
+
+def roster_dict(roster: Roster, *, with_report: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "player": player_ref(roster.player),
+        "slot": roster.slot,
+        "legal": roster.legal,
+        "document": roster.document,
+        "submitted_at": roster.submitted_at,
+    }
+    if with_report:
+        data["report"] = roster.report
+    return data
+
+
+def _violations(report: Any) -> list[dict[str, str]]:
+    """Violation lines from a stored verdict (rosters.services.roster_submit writes this shape)."""
+    if not isinstance(report, dict):
+        return []
+    found: list[Any] = []
+    roster = report.get("roster")
+    if isinstance(roster, dict):
+        found += roster.get("violations", []) or []
+    found += report.get("dual_list", []) or []
+    return [
+        {key: str(v[key]) for key in ("code", "message", "where", "section") if key in v}
+        for v in found
+        if isinstance(v, dict) and "code" in v and "message" in v
+    ]
+
+
+def roster_board_row(player: Player) -> dict[str, Any]:
+    rosters = list(player.rosters.all())
+    return {
+        "player": player_ref(player),
+        "status": player_status(player),
+        "rosters": [
+            {
+                "slot": r.slot,
+                "legal": r.legal,
+                "submitted_at": r.submitted_at,
+                "violations": _violations(r.report),
+            }
+            for r in rosters
+        ],
+        "submitted": bool(rosters),
+        "ready": bool(rosters) and all(r.legal for r in rosters),
+    }
+
+
+def audit_dict(entry: AuditEntry) -> dict[str, Any]:
+    return {
+        "created_at": entry.created_at,
+        "actor": entry.actor.get_username() if entry.actor is not None else None,
+        "action": entry.action,
+        "subject": entry.subject,
+        "reason": entry.reason,
+        "data": entry.data,
+    }

@@ -1,0 +1,504 @@
+"""Explicit input and output serializers, one per operation shape (HackSoft style).
+
+Inputs only check the shape of a request; the rules live in the services. Outputs render
+plain dicts built by `tournaments.api.presenters`, so what each role sees is decided
+there, in one place, and these classes document it for the schema.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments.models import (
+    EventKind,
+    EventStatus,
+    ListFormat,
+    Outcome,
+    ResultStatus,
+    RosterPublication,
+    RoundStatus,
+    StaffRoleKind,
+)
+
+if TYPE_CHECKING:
+    Serializer = serializers.Serializer[Any]
+else:
+    Serializer = serializers.Serializer
+
+
+class StaffOnlyFieldsMixin(Serializer):
+    """Output fields named in `staff_fields` are left out unless the context says `staff`.
+
+    Declare those fields with `required=False`, so a source without them is fine too.
+    """
+
+    staff_fields: tuple[str, ...] = ()
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        if not self.context.get("staff", False):
+            for name in self.staff_fields:
+                data.pop(name, None)
+        return data
+
+
+PLAYER_STATUSES = ["active", "dropped", "disqualified", "spare"]
+
+
+# Several outputs have a `status` with different values; drf-spectacular names enum
+# components after the field, so they would collide. Each gets its own named component.
+@extend_schema_field({"type": "string", "enum": PLAYER_STATUSES}, component_name="PlayerStatus")
+class PlayerStatusField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=PLAYER_STATUSES, **kwargs)
+
+
+@extend_schema_field({"type": "string", "enum": RoundStatus.values}, component_name="RoundStatus")
+class RoundStatusField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=RoundStatus.choices, **kwargs)
+
+
+@extend_schema_field({"type": "string", "enum": EventStatus.values}, component_name="EventStatus")
+class EventStatusField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=EventStatus.choices, **kwargs)
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+class ErrorSerializer(Serializer):
+    code = serializers.CharField(help_text="Stable machine-readable code, e.g. `deadline-passed`.")
+    message = serializers.CharField(help_text="A sentence a person can act on.")
+    field = serializers.CharField(required=False, help_text="The input field at fault, when there is one.")
+    errors = serializers.JSONField(  # type: ignore[assignment]  # a field, not Serializer.errors
+        required=False, help_text="Every input problem, by field (bad input only)."
+    )
+
+
+# --- auth --------------------------------------------------------------------------------
+
+
+class TokenInputSerializer(Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+
+class TokenOutputSerializer(Serializer):
+    token = serializers.CharField()
+
+
+# --- events ------------------------------------------------------------------------------
+
+
+class TableSerializer(Serializer):
+    number = serializers.IntegerField(min_value=1)
+    layout = serializers.CharField(max_length=120, allow_blank=True, default="")
+
+
+class TablesInputSerializer(Serializer):
+    tables = TableSerializer(many=True)
+
+
+class EventSummarySerializer(Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    game_system = serializers.CharField()
+    kind = serializers.ChoiceField(choices=EventKind.choices)
+    scale = serializers.CharField()
+    status = EventStatusField()
+    starts_on = serializers.DateField(allow_null=True)
+    ends_on = serializers.DateField(allow_null=True)
+    venue = serializers.CharField()
+    planned_rounds = serializers.IntegerField()
+    registration_open = serializers.BooleanField()
+
+
+class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
+    staff_fields = ("join_code", "suggested_rounds", "active_players")
+
+    rules_cutoff = serializers.DateField(allow_null=True)
+    minerals = serializers.IntegerField(allow_null=True)
+    list_format = serializers.ChoiceField(choices=ListFormat.choices)
+    rounds_changed_at = serializers.DateTimeField(allow_null=True)
+    roster_deadline = serializers.DateTimeField(allow_null=True)
+    roster_publication = serializers.ChoiceField(choices=RosterPublication.choices)
+    rosters_published_at = serializers.DateTimeField(allow_null=True)
+    late_roster_penalty = serializers.CharField()
+    round_minutes = serializers.IntegerField()
+    first_round_extra_minutes = serializers.IntegerField()
+    to_plays = serializers.BooleanField()
+    head_judge_plays = serializers.BooleanField()
+    conduct_contact = serializers.CharField()
+    tables = TableSerializer(many=True)
+    your_roles = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The caller's roles here: to, head-judge, floor-judge, player.",
+    )
+    your_player = serializers.CharField(allow_null=True, help_text="The caller's player id, if they play.")
+    join_code = serializers.CharField(
+        required=False, help_text="Staff only: the secret of the registration link."
+    )
+    suggested_rounds = serializers.IntegerField(
+        required=False,
+        help_text="Staff only: the OP Guide's round count for the current field (Event Size and Format).",
+    )
+    active_players = serializers.IntegerField(
+        required=False, help_text="Staff only: players not dropped, disqualified or spare."
+    )
+
+
+class EventWriteSerializer(Serializer):
+    """Every event setting; all optional on PATCH. Business checks happen in the services."""
+
+    name = serializers.CharField(max_length=200)
+    game_system = serializers.CharField(max_length=60, required=False)
+    rules_cutoff = serializers.DateField(allow_null=True, required=False)
+    kind = serializers.ChoiceField(choices=EventKind.choices, required=False)
+    scale = serializers.CharField(max_length=30, required=False)
+    minerals = serializers.IntegerField(min_value=0, allow_null=True, required=False)
+    list_format = serializers.ChoiceField(choices=ListFormat.choices, required=False)
+    planned_rounds = serializers.IntegerField(min_value=1, max_value=50, required=False)
+    starts_on = serializers.DateField(allow_null=True, required=False)
+    ends_on = serializers.DateField(allow_null=True, required=False)
+    venue = serializers.CharField(max_length=200, allow_blank=True, required=False)
+    roster_deadline = serializers.DateTimeField(allow_null=True, required=False)
+    roster_publication = serializers.ChoiceField(choices=RosterPublication.choices, required=False)
+    rosters_published_at = serializers.DateTimeField(allow_null=True, required=False)
+    late_roster_penalty = serializers.CharField(max_length=200, allow_blank=True, required=False)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+    first_round_extra_minutes = serializers.IntegerField(min_value=0, max_value=120, required=False)
+    to_plays = serializers.BooleanField(required=False)
+    head_judge_plays = serializers.BooleanField(required=False)
+    conduct_contact = serializers.CharField(max_length=200, allow_blank=True, required=False)
+    registration_open = serializers.BooleanField(required=False)
+
+
+class StaffSerializer(Serializer):
+    username = serializers.CharField()
+    role = serializers.ChoiceField(choices=StaffRoleKind.choices)
+
+
+# --- players -----------------------------------------------------------------------------
+
+
+class PlayerSerializer(StaffOnlyFieldsMixin, Serializer):
+    staff_fields = ("email", "username", "checked_in_at")
+
+    external_id = serializers.CharField()
+    name = serializers.CharField()
+    status = PlayerStatusField()
+    dropped_after_round = serializers.IntegerField(allow_null=True)
+    disqualified_after_round = serializers.IntegerField(allow_null=True)
+    email = serializers.EmailField(allow_blank=True, required=False, help_text="Staff only.")
+    username = serializers.CharField(
+        allow_null=True, required=False, help_text="Staff only: the linked account."
+    )
+    checked_in_at = serializers.DateTimeField(allow_null=True, required=False, help_text="Staff only.")
+
+
+class PlayerRegisterSerializer(Serializer):
+    """Self-service: `join_code` (and optionally `name`). The TO: `name`, `email`, `username`."""
+
+    join_code = serializers.CharField(required=False, allow_blank=True)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    username = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class PlayersImportSerializer(Serializer):
+    csv = serializers.CharField(
+        trim_whitespace=False, help_text="Rows of `name[,email[,username]]`; a header row is allowed."
+    )
+
+
+class ReasonSerializer(Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class PlayerRefSerializer(Serializer):
+    external_id = serializers.CharField()
+    name = serializers.CharField()
+
+
+# --- rosters -----------------------------------------------------------------------------
+
+
+@extend_schema_field({"oneOf": [{"type": "object", "additionalProperties": {}}, {"type": "string"}]})
+class RosterContentField(serializers.JSONField):
+    """A roster/1 object, or the plain-text roster a player would type or paste."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict | str):
+            raise serializers.ValidationError("Send a roster/1 object or the roster as text.")
+        return value
+
+
+class RosterSubmitSerializer(Serializer):
+    slot = serializers.ChoiceField(choices=[1, 2], default=1)
+    content = RosterContentField()
+    player = serializers.CharField(
+        required=False, help_text="Staff only: the player id to submit for (allowed after the deadline)."
+    )
+
+
+class RosterCheckSerializer(Serializer):
+    content = RosterContentField()
+
+
+class ViolationSerializer(Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    where = serializers.CharField(required=False)
+    section = serializers.CharField(required=False)
+
+
+class VerdictSerializer(Serializer):
+    """The rules engine's verdict, as `validate_roster --json` prints it (interchange.md)."""
+
+    legal = serializers.BooleanField()
+    rosters = serializers.ListField(child=serializers.DictField())
+    violations = ViolationSerializer(many=True)
+
+
+class RosterSerializer(Serializer):
+    player = PlayerRefSerializer()
+    slot = serializers.IntegerField()
+    legal = serializers.BooleanField()
+    document = serializers.DictField(help_text="The roster as a roster/1 document.")
+    submitted_at = serializers.DateTimeField()
+    report = serializers.DictField(
+        required=False, help_text="The stored verdict; for staff and the roster's owner only."
+    )
+
+
+class RosterBoardRosterSerializer(Serializer):
+    slot = serializers.IntegerField()
+    legal = serializers.BooleanField()
+    submitted_at = serializers.DateTimeField()
+    violations = ViolationSerializer(many=True)
+
+
+class RosterBoardRowSerializer(Serializer):
+    player = PlayerRefSerializer()
+    status = serializers.CharField()
+    rosters = RosterBoardRosterSerializer(many=True)
+    submitted = serializers.BooleanField(help_text="At least one roster is in.")
+    ready = serializers.BooleanField(help_text="Submitted, and every roster is legal.")
+
+
+# --- rounds and games --------------------------------------------------------------------
+
+
+class ReportSerializer(Serializer):
+    by = serializers.CharField(allow_null=True, help_text="The reporting player's id; null for staff.")
+    outcome = serializers.CharField()
+    vp = serializers.ListField(child=serializers.IntegerField(allow_null=True), allow_null=True)
+    loser = serializers.CharField(allow_null=True)
+    battle_rounds = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+class GameSerializer(Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    layout = serializers.CharField(allow_blank=True)
+    player_one = PlayerRefSerializer()
+    player_two = PlayerRefSerializer(allow_null=True, help_text="null for a bye.")
+    outcome = serializers.CharField(allow_blank=True, help_text="Empty until a result is confirmed.")
+    vp = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="In player order."
+    )
+    loser = serializers.CharField(allow_null=True)
+    result_status = serializers.ChoiceField(choices=ResultStatus.choices)
+    battle_rounds = serializers.IntegerField(allow_null=True)
+    needs_review = serializers.BooleanField(help_text="Fewer than two Battle Rounds: a judge looks first.")
+    reviewed = serializers.BooleanField()
+    reports = ReportSerializer(
+        many=True, required=False, help_text="What each side reported (staff, and the game's players)."
+    )
+
+
+class RoundSummarySerializer(Serializer):
+    number = serializers.IntegerField()
+    status = RoundStatusField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    games = serializers.IntegerField()
+    confirmed = serializers.IntegerField(help_text="Games with a confirmed result.")
+
+
+class RoundDetailSerializer(StaffOnlyFieldsMixin, Serializer):
+    staff_fields = ("seed", "pairing_report")
+
+    number = serializers.IntegerField()
+    status = RoundStatusField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    games = GameSerializer(many=True)
+    seed = serializers.IntegerField(required=False, help_text="Staff only.")
+    pairing_report = serializers.DictField(
+        required=False, help_text="Staff only: why the engine paired as it did."
+    )
+
+
+class SeedSerializer(Serializer):
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**62, help_text="Same seed, same pairing."
+    )
+
+
+class SwapPlayersSerializer(Serializer):
+    players = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
+
+
+class SwapTablesSerializer(Serializer):
+    tables = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=2, max_length=2)
+
+
+PLAYER_OUTCOMES = [Outcome.PLAYED, Outcome.CONCESSION, Outcome.NO_SHOW, Outcome.DOUBLE_NO_SHOW]
+JUDGE_OUTCOMES = [*PLAYER_OUTCOMES, Outcome.GAME_LOSS]
+
+
+class ResultReportSerializer(Serializer):
+    outcome = serializers.ChoiceField(choices=[(o.value, o.label) for o in PLAYER_OUTCOMES], default="played")
+    vp = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        min_length=2,
+        max_length=2,
+        required=False,
+        help_text="Victory Points in the game's player order (played games only).",
+    )
+    loser = serializers.CharField(
+        required=False, help_text="Player id of who conceded or did not show (concession, no-show)."
+    )
+    battle_rounds = serializers.IntegerField(min_value=0, max_value=10, required=False, allow_null=True)
+
+
+class ResultSetSerializer(ResultReportSerializer):
+    outcome = serializers.ChoiceField(choices=[(o.value, o.label) for o in JUDGE_OUTCOMES], default="played")
+    reason = serializers.CharField(allow_blank=True, help_text="Kept in the audit log.")
+
+
+class ReviewSerializer(Serializer):
+    stands = serializers.BooleanField()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class JudgeQueueItemSerializer(Serializer):
+    why = serializers.ChoiceField(choices=["disputed", "needs-review"])
+    game = GameSerializer()
+
+
+class NoShowSerializer(Serializer):
+    player = PlayerSerializer()
+    game = GameSerializer(allow_null=True, help_text="The game scored as a no-show, if they were paired.")
+
+
+# --- standings ---------------------------------------------------------------------------
+
+
+class StandingRowSerializer(Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    player = serializers.CharField()
+    name = serializers.CharField()
+    mp = serializers.IntegerField()
+    tp = serializers.IntegerField()
+    sos = serializers.FloatField(help_text="Four decimals; ordering used the exact value.")
+    otp = serializers.FloatField(help_text="Four decimals; ordering used the exact value.")
+    placed = serializers.BooleanField()
+    status = PlayerStatusField()
+
+
+class StandingsSerializer(Serializer):
+    standings = StandingRowSerializer(many=True)
+    final = serializers.BooleanField(help_text="False while indicative (OP Guide: When to Calculate Them).")
+    rounds_played = serializers.IntegerField()
+    planned_rounds = serializers.IntegerField(allow_null=True)
+    state = serializers.CharField()
+
+
+class ExplanationGameSerializer(Serializer):
+    round = serializers.IntegerField()
+    opponent = serializers.CharField(allow_null=True)
+    outcome = serializers.CharField()
+    band = serializers.CharField()
+    vp = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    mp = serializers.IntegerField()
+    tp = serializers.IntegerField()
+    counted = serializers.BooleanField()
+    excluded_reason = serializers.CharField(allow_null=True)
+
+
+class CountedOpponentSerializer(Serializer):
+    round = serializers.IntegerField()
+    player = serializers.CharField()
+    name = serializers.CharField()
+    mp = serializers.IntegerField()
+    tp = serializers.IntegerField()
+
+
+class ExcludedGameSerializer(Serializer):
+    round = serializers.IntegerField()
+    opponent = serializers.CharField(allow_null=True)
+    reason = serializers.CharField()
+
+
+class ExplanationSerializer(Serializer):
+    player = serializers.CharField()
+    name = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True)
+    placed = serializers.BooleanField()
+    status = serializers.CharField()
+    mp = serializers.IntegerField()
+    tp = serializers.IntegerField()
+    sos = serializers.FloatField()
+    otp = serializers.FloatField()
+    state = serializers.CharField()
+    games = ExplanationGameSerializer(many=True)
+    counted = CountedOpponentSerializer(many=True)
+    excluded = ExcludedGameSerializer(many=True)
+    above = serializers.CharField(allow_null=True)
+    separated_by = serializers.CharField(allow_null=True)
+    not_placed_reason = serializers.CharField(allow_null=True)
+    text = serializers.CharField(help_text="The same explanation as a few lines to read out.")
+
+
+# --- staff tools ---------------------------------------------------------------------------
+
+
+class AuditEntrySerializer(Serializer):
+    created_at = serializers.DateTimeField()
+    actor = serializers.CharField(allow_null=True)
+    action = serializers.CharField()
+    subject = serializers.CharField()
+    reason = serializers.CharField()
+    data = serializers.DictField()  # type: ignore[assignment]  # a field, not Serializer.data
+
+
+# --- me ----------------------------------------------------------------------------------
+
+
+class MyEventSerializer(Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    status = EventStatusField()
+    starts_on = serializers.DateField(allow_null=True)
+    roles = serializers.ListField(child=serializers.CharField())
+    player = PlayerRefSerializer(allow_null=True)
+    current_game = GameSerializer(
+        allow_null=True, help_text="Your game in the published round still being played, if you play."
+    )
+    table = serializers.IntegerField(allow_null=True, help_text="Your table in that game (null for a bye).")
+    opponent = PlayerRefSerializer(allow_null=True, help_text="Your opponent in that game (null for a bye).")
+
+
+class MeSerializer(Serializer):
+    username = serializers.CharField()
+    events = MyEventSerializer(many=True)

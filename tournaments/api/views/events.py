@@ -1,0 +1,142 @@
+"""Events: list, create, read, change settings, tables and staff."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import selectors
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, access_event
+from tournaments.api import presenters
+from tournaments.api.base import ApiView, responses
+from tournaments.api.permissions import event_for, signed_in
+from tournaments.api.serializers import (
+    EventDetailSerializer,
+    EventSummarySerializer,
+    EventWriteSerializer,
+    StaffSerializer,
+    TableSerializer,
+    TablesInputSerializer,
+)
+from tournaments.api.views._common import validated
+from tournaments.errors import ServiceError
+from tournaments.services.events import event_create, event_update, staff_add, tables_set
+
+TAGS = ["events"]
+
+
+def _detail(request: Request, slug: str) -> Response:
+    access = event_for(request, slug)
+    data = presenters.event_detail(access)
+    return Response(EventDetailSerializer(data, context={"staff": access.is_staff}).data)
+
+
+class EventsApi(ApiView):
+    @extend_schema(
+        operation_id="events_list",
+        summary="Every event",
+        responses=responses({200: EventSummarySerializer(many=True)}, invalid=False, not_found=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        return Response(EventSummarySerializer(selectors.events_listed(), many=True).data)
+
+    @extend_schema(
+        operation_id="events_create",
+        summary="Create an event (the caller becomes its TO)",
+        request=EventWriteSerializer,
+        responses=responses({201: EventDetailSerializer}, login=True, not_found=False),
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        user = signed_in(request)
+        fields = validated(EventWriteSerializer, request)
+        name = fields.pop("name")
+        event = event_create(creator=user, name=name, **fields)
+        access = access_event(user, event.slug)
+        data = presenters.event_detail(access)
+        return Response(
+            EventDetailSerializer(data, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
+
+
+class EventApi(ApiView):
+    @extend_schema(
+        operation_id="event_read",
+        summary="An event; staff also see the join code and the suggested round count",
+        responses=responses({200: EventDetailSerializer}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return _detail(request, slug)
+
+    @extend_schema(
+        operation_id="event_update",
+        summary="Change event settings (TO); a change to planned_rounds is recorded",
+        request=EventWriteSerializer(partial=True),
+        responses=responses({200: EventDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        fields = validated(EventWriteSerializer, request, partial=True)
+        event_update(event=access.event, actor=user, **fields)
+        return _detail(request, slug)
+
+
+class TablesApi(ApiView):
+    @extend_schema(
+        operation_id="event_tables_set",
+        summary="Replace the event's tables (TO)",
+        request=TablesInputSerializer,
+        responses=responses({200: TableSerializer(many=True)}, login=True),
+        tags=TAGS,
+    )
+    def put(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        data = validated(TablesInputSerializer, request)
+        tables = tables_set(
+            event=access.event, actor=user, tables=[(t["number"], t["layout"]) for t in data["tables"]]
+        )
+        return Response(
+            TableSerializer([{"number": t.number, "layout": t.layout} for t in tables], many=True).data
+        )
+
+
+class StaffApi(ApiView):
+    @extend_schema(
+        operation_id="event_staff_list",
+        summary="The TO and judges (for the event's staff and players)",
+        responses=responses({200: StaffSerializer(many=True)}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE, PLAYER)
+        rows = [
+            {"username": s.user.get_username(), "role": s.role} for s in selectors.event_staff(access.event)
+        ]
+        return Response(StaffSerializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="event_staff_add",
+        summary="Give a user a staff role (TO)",
+        request=StaffSerializer,
+        responses=responses({201: StaffSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        actor = signed_in(request)
+        access = event_for(request, slug, TO)
+        data = validated(StaffSerializer, request)
+        user = selectors.user_by_username(data["username"])
+        if user is None:
+            raise ServiceError(
+                f"There is no account named {data['username']!r}.", code="unknown-user", field="username"
+            )
+        staff = staff_add(event=access.event, actor=actor, user=user, role=data["role"])
+        body = {"username": user.get_username(), "role": staff.role}
+        return Response(StaffSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,158 @@
+"""Results from the tables: players report and confirm; judges set, correct and review."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import selectors
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, EventAccess
+from tournaments.api import presenters
+from tournaments.api.base import ApiView, responses
+from tournaments.api.permissions import event_for, game_or_404, seat_or_404, signed_in
+from tournaments.api.serializers import (
+    GameSerializer,
+    JudgeQueueItemSerializer,
+    ResultReportSerializer,
+    ResultSetSerializer,
+    ReviewSerializer,
+)
+from tournaments.api.views._common import validated
+from tournaments.errors import ServiceError
+from tournaments.models import Game, Player, ResultStatus
+from tournaments.services.results import (
+    ResultInput,
+    result_confirm,
+    result_report,
+    result_review,
+    result_set,
+)
+
+TAGS = ["results"]
+
+
+def _loser(game: Game, external_id: str | None) -> Player | None:
+    if external_id is None:
+        return None
+    for player in (game.player_one, game.player_two):
+        if player is not None and player.external_id == external_id:
+            return player
+    raise ServiceError(f"{external_id!r} is not playing in this game.", field="loser")
+
+
+def _result(game: Game, data: dict[str, Any]) -> ResultInput:
+    vp = data.get("vp") or [None, None]
+    return ResultInput(
+        outcome=data["outcome"],
+        vp_one=vp[0],
+        vp_two=vp[1],
+        loser=_loser(game, data.get("loser")),
+        battle_rounds=data.get("battle_rounds"),
+    )
+
+
+def _game_body(access: EventAccess, game_id: int) -> Response:
+    """The game as it now stands, with both sides' reports (the caller plays it or is staff)."""
+    game = selectors.game_in_event(access.event, game_id)
+    assert game is not None  # it was just written
+    return Response(GameSerializer(presenters.game_dict(game, reports=True)).data)
+
+
+class GameReportApi(ApiView):
+    @extend_schema(
+        operation_id="game_report",
+        summary="Report your game's result (a player of that game)",
+        description=(
+            "VP in the game's player order, or how the game ended. The same report from both "
+            "players confirms it; different reports go to the judges. Fewer than two Battle Rounds "
+            "completed flags the game for the Head Judge."
+        ),
+        request=ResultReportSerializer,
+        responses=responses({200: GameSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, PLAYER)
+        game = game_or_404(access, game_id)
+        player = seat_or_404(access, game)
+        data = validated(ResultReportSerializer, request)
+        result_report(game=game, player=player, result=_result(game, data), by=user)
+        return _game_body(access, game.pk)
+
+
+class GameConfirmApi(ApiView):
+    @extend_schema(
+        operation_id="game_confirm",
+        summary="Confirm the result your opponent reported",
+        request=None,
+        responses=responses({200: GameSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, PLAYER)
+        game = game_or_404(access, game_id)
+        player = seat_or_404(access, game)
+        result_confirm(game=game, player=player, by=user)
+        return _game_body(access, game.pk)
+
+
+class GameResultApi(ApiView):
+    @extend_schema(
+        operation_id="game_result_set",
+        summary="Enter or correct a result (judges and the TO), with a reason for the audit log",
+        request=ResultSetSerializer,
+        responses=responses({200: GameSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        game = game_or_404(access, game_id)
+        data = validated(ResultSetSerializer, request)
+        result_set(game=game, result=_result(game, data), by=user, reason=data["reason"])
+        return _game_body(access, game.pk)
+
+
+class GameReviewApi(ApiView):
+    @extend_schema(
+        operation_id="game_review",
+        summary="Decide whether a game that didn't get far enough stands (Head Judge or TO)",
+        description=(
+            "OP Guide: Games That Didn't Get Far Enough. If it does not stand, the game goes back "
+            "to the judge queue for a corrected result."
+        ),
+        request=ReviewSerializer,
+        responses=responses({200: GameSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO, HEAD_JUDGE)
+        game = game_or_404(access, game_id)
+        data = validated(ReviewSerializer, request)
+        result_review(game=game, by=user, stands=data["stands"], reason=data["reason"])
+        return _game_body(access, game.pk)
+
+
+class JudgeQueueApi(ApiView):
+    @extend_schema(
+        operation_id="judge_queue",
+        summary="Disputed results and games waiting for review (judges and the TO)",
+        responses=responses({200: JudgeQueueItemSerializer(many=True)}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        rows = [
+            {
+                "why": "disputed" if g.result_status == ResultStatus.DISPUTED else "needs-review",
+                "game": presenters.game_dict(g, reports=True),
+            }
+            for g in selectors.judge_queue(access.event)
+        ]
+        return Response(JudgeQueueItemSerializer(rows, many=True).data)

@@ -1,0 +1,164 @@
+"""Entries: the player list, registration, CSV import, check-in, drops and no-shows."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import selectors
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO
+from tournaments.api import presenters
+from tournaments.api.base import ApiView, responses
+from tournaments.api.permissions import event_for, player_or_404, require, signed_in
+from tournaments.api.serializers import (
+    NoShowSerializer,
+    PlayerRegisterSerializer,
+    PlayerSerializer,
+    PlayersImportSerializer,
+    ReasonSerializer,
+)
+from tournaments.api.views._common import validated
+from tournaments.errors import ServiceError
+from tournaments.models import Player
+from tournaments.services.players import (
+    player_check_in,
+    player_drop,
+    player_join,
+    player_no_show,
+    player_register,
+    players_import_csv,
+)
+
+TAGS = ["players"]
+
+
+def _player(player: Player, *, staff: bool) -> dict[str, object]:
+    return dict(PlayerSerializer(presenters.player_dict(player), context={"staff": staff}).data)
+
+
+class PlayersApi(ApiView):
+    @extend_schema(
+        operation_id="players_list",
+        summary="The field: name, id and status (staff also see email, account and check-in)",
+        responses=responses({200: PlayerSerializer(many=True)}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug)
+        rows = [presenters.player_dict(p) for p in selectors.event_players(access.event)]
+        return Response(PlayerSerializer(rows, many=True, context={"staff": access.is_staff}).data)
+
+    @extend_schema(
+        operation_id="players_register",
+        summary="Register: yourself with the join code while registration is open, or (TO) anyone",
+        description=(
+            "With `join_code`, the caller registers themself (name defaults to their account's name). "
+            "Without it, only the TO may add a player by `name`, optionally linked to an account by "
+            "`username`. At a competitive event the TO and Head Judge cannot play."
+        ),
+        request=PlayerRegisterSerializer,
+        responses=responses({201: PlayerSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug)
+        data = validated(PlayerRegisterSerializer, request)
+        if access.is_to and not data.get("join_code"):
+            account = None
+            if data["username"]:
+                account = selectors.user_by_username(data["username"])
+                if account is None:
+                    raise ServiceError(
+                        f"There is no account named {data['username']!r}.",
+                        code="unknown-user",
+                        field="username",
+                    )
+            player = player_register(
+                event=access.event, name=data["name"], user=account, email=data["email"], by=user
+            )
+        else:
+            player = player_join(
+                event=access.event,
+                user=user,
+                join_code=data.get("join_code", ""),
+                name=data["name"],
+                email=data["email"],
+            )
+        return Response(_player(player, staff=access.is_staff), status=status.HTTP_201_CREATED)
+
+
+class PlayersImportApi(ApiView):
+    @extend_schema(
+        operation_id="players_import",
+        summary="Import players from CSV (TO); all or nothing, errors name the row",
+        request=PlayersImportSerializer,
+        responses=responses({201: PlayerSerializer(many=True)}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        data = validated(PlayersImportSerializer, request)
+        created = players_import_csv(event=access.event, text=data["csv"], by=user)
+        rows = [presenters.player_dict(p) for p in created]
+        return Response(
+            PlayerSerializer(rows, many=True, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
+
+
+class PlayerCheckInApi(ApiView):
+    @extend_schema(
+        operation_id="player_check_in",
+        summary="Check a player in (TO and judges)",
+        request=None,
+        responses=responses({200: PlayerSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, external_id: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        player = player_check_in(player=player_or_404(access, external_id), by=user)
+        return Response(_player(player, staff=True))
+
+
+class PlayerDropApi(ApiView):
+    @extend_schema(
+        operation_id="player_drop",
+        summary="Drop before the next pairing (the player themself, or the TO)",
+        request=ReasonSerializer,
+        responses=responses({200: PlayerSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, external_id: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug)
+        player = player_or_404(access, external_id)
+        require(access.is_to or (access.player is not None and access.player.pk == player.pk))
+        data = validated(ReasonSerializer, request)
+        player = player_drop(player=player, by=user, reason=data["reason"])
+        return Response(_player(player, staff=access.is_staff))
+
+
+class PlayerNoShowApi(ApiView):
+    @extend_schema(
+        operation_id="player_no_show",
+        summary="A player did not appear (TO): dropped, and their current game scored as a no-show",
+        request=None,
+        responses=responses({200: NoShowSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, external_id: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        player = player_or_404(access, external_id)
+        game = player_no_show(player=player, by=user)
+        if game is not None:
+            game = selectors.game_in_event(access.event, game.pk)
+        body = {
+            "player": presenters.player_dict(player),
+            "game": presenters.game_dict(game) if game is not None else None,
+        }
+        return Response(NoShowSerializer(body, context={"staff": True}).data)

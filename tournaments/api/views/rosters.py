@@ -1,0 +1,109 @@
+"""Army rosters: submit, check live, see (per the publication policy), and the TO's board."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from rosters.services import roster_check, roster_submit
+from tournaments import selectors
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO
+from tournaments.api import presenters
+from tournaments.api.base import ApiView, responses
+from tournaments.api.permissions import event_for, player_or_404, require, signed_in
+from tournaments.api.serializers import (
+    RosterBoardRowSerializer,
+    RosterCheckSerializer,
+    RosterSerializer,
+    RosterSubmitSerializer,
+    VerdictSerializer,
+)
+from tournaments.api.views._common import validated
+
+TAGS = ["rosters"]
+
+
+class RostersApi(ApiView):
+    @extend_schema(
+        operation_id="rosters_list",
+        summary="Rosters the caller may see",
+        description=(
+            "Staff see every roster. Once the event's publication policy makes them public, "
+            "everyone does. Before that a player sees their own and, once paired in a published "
+            "round, their opponents'. The stored verdict (`report`) is for staff and the owner."
+        ),
+        responses=responses({200: RosterSerializer(many=True)}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug)
+        own = access.player.pk if access.player is not None else None
+        rows = [
+            presenters.roster_dict(r, with_report=access.is_staff or r.player_id == own)
+            for r in selectors.visible_rosters(access)
+        ]
+        return Response(RosterSerializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="rosters_submit",
+        summary="Submit a roster (a player until the deadline; staff for a player at any time)",
+        description=(
+            "`content` is a roster/1 object or the plain-text roster. An illegal roster is stored with "
+            "its violations; an unreadable one is refused (400, nothing saved). Slot 2 only under "
+            "Dual List Format."
+        ),
+        request=RosterSubmitSerializer,
+        responses=responses({201: RosterSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, PLAYER, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        data = validated(RosterSubmitSerializer, request)
+        as_staff = False
+        if "player" in data:
+            player = player_or_404(access, data["player"])
+            own = access.player is not None and access.player.pk == player.pk
+            require(access.is_staff or own)
+            as_staff = access.is_staff and not own
+        elif access.player is not None:
+            player = access.player
+        else:
+            raise serializers.ValidationError({"player": ["Say which player the roster is for."]})
+        roster = roster_submit(
+            player=player, slot=data["slot"], content=data["content"], by=user, as_staff=as_staff
+        )
+        roster.player = player
+        body = presenters.roster_dict(roster, with_report=True)
+        return Response(RosterSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class RosterCheckApi(ApiView):
+    @extend_schema(
+        operation_id="rosters_check",
+        summary="Validate a roster without saving it (live check behind the submission form)",
+        request=RosterCheckSerializer,
+        responses=responses({200: VerdictSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        signed_in(request)
+        access = event_for(request, slug, PLAYER, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        data = validated(RosterCheckSerializer, request)
+        verdict = roster_check(event=access.event, content=data["content"])
+        return Response(VerdictSerializer(verdict.as_json()).data)
+
+
+class RosterBoardApi(ApiView):
+    @extend_schema(
+        operation_id="roster_board",
+        summary="Every player's rosters, submitted or not, legal or not (staff)",
+        responses=responses({200: RosterBoardRowSerializer(many=True)}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        rows = [presenters.roster_board_row(p) for p in selectors.roster_board(access.event)]
+        return Response(RosterBoardRowSerializer(rows, many=True).data)

@@ -1,0 +1,173 @@
+"""Rounds: pairings, the TO's review (swap, re-pair, undo), publication."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import selectors
+from tournaments.access import TO, EventAccess
+from tournaments.api import presenters
+from tournaments.api.base import ApiView, responses
+from tournaments.api.permissions import event_for, player_or_404, round_or_404, signed_in
+from tournaments.api.serializers import (
+    RoundDetailSerializer,
+    RoundSummarySerializer,
+    SeedSerializer,
+    SwapPlayersSerializer,
+    SwapTablesSerializer,
+)
+from tournaments.api.views._common import validated
+from tournaments.errors import ServiceError
+from tournaments.models import Game, Round
+from tournaments.services.rounds import (
+    round_pair,
+    round_publish,
+    round_repair,
+    round_swap_players,
+    round_swap_tables,
+    round_undo,
+)
+
+TAGS = ["rounds"]
+
+
+def round_body(access: EventAccess, round_: Round) -> Response:
+    games = selectors.round_games(round_)
+    if access.is_staff:
+        games = games.prefetch_related("reports")
+    data = presenters.round_detail(round_, list(games), reports=access.is_staff)
+    return Response(RoundDetailSerializer(data, context={"staff": access.is_staff}).data)
+
+
+class RoundsApi(ApiView):
+    @extend_schema(
+        operation_id="rounds_list",
+        summary="Rounds (staff also see rounds paired but not yet published)",
+        responses=responses({200: RoundSummarySerializer(many=True)}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug)
+        rows = [presenters.round_summary(r) for r in selectors.rounds_overview(access)]
+        return Response(RoundSummarySerializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="rounds_pair",
+        summary="Pair the next round (TO); it stays a draft until published",
+        request=SeedSerializer,
+        responses=responses({201: RoundDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        data = validated(SeedSerializer, request)
+        round_ = round_pair(event=access.event, by=user, seed=data.get("seed"))
+        response = round_body(access, round_)
+        response.status_code = status.HTTP_201_CREATED
+        return response
+
+
+class RoundApi(ApiView):
+    @extend_schema(
+        operation_id="round_read",
+        summary="A round's games: table, players, result status (staff: drafts and the pairing report)",
+        responses=responses({200: RoundDetailSerializer}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        access = event_for(request, slug)
+        return round_body(access, round_or_404(access, number))
+
+    @extend_schema(
+        operation_id="round_undo",
+        summary="Undo a round that has no results yet (TO)",
+        request=None,
+        responses=responses({204: None}, login=True),
+        tags=TAGS,
+    )
+    def delete(self, request: Request, slug: str, number: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        round_undo(round_=round_or_404(access, number), by=user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundPublishApi(ApiView):
+    @extend_schema(
+        operation_id="round_publish",
+        summary="Publish the pairings (TO): players see table and opponent; byes are scored",
+        request=None,
+        responses=responses({200: RoundDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        round_ = round_publish(round_=round_or_404(access, number), by=user)
+        return round_body(access, round_)
+
+
+class RoundRepairApi(ApiView):
+    @extend_schema(
+        operation_id="round_repair",
+        summary="Throw the pairings away and pair the round again (TO; only without results)",
+        request=SeedSerializer,
+        responses=responses({200: RoundDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        data = validated(SeedSerializer, request)
+        round_ = round_repair(round_=round_or_404(access, number), by=user, seed=data.get("seed"))
+        return round_body(access, round_)
+
+
+class RoundSwapPlayersApi(ApiView):
+    @extend_schema(
+        operation_id="round_swap_players",
+        summary="Swap two players between their games before publishing (TO)",
+        request=SwapPlayersSerializer,
+        responses=responses({200: RoundDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        round_ = round_or_404(access, number)
+        first_id, second_id = validated(SwapPlayersSerializer, request)["players"]
+        first, second = player_or_404(access, first_id), player_or_404(access, second_id)
+        round_swap_players(round_=round_, first=first, second=second, by=user)
+        return round_body(access, round_)
+
+
+def _game_at(round_: Round, table: int) -> Game:
+    game = selectors.game_at_table(round_, table)
+    if game is None:
+        raise ServiceError(
+            f"No game is at table {table} in round {round_.number}.", code="no-game", field="tables"
+        )
+    return game
+
+
+class RoundSwapTablesApi(ApiView):
+    @extend_schema(
+        operation_id="round_swap_tables",
+        summary="Swap the tables of two games before publishing (TO)",
+        request=SwapTablesSerializer,
+        responses=responses({200: RoundDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        round_ = round_or_404(access, number)
+        first, second = validated(SwapTablesSerializer, request)["tables"]
+        round_swap_tables(
+            round_=round_, first=_game_at(round_, first), second=_game_at(round_, second), by=user
+        )
+        return round_body(access, round_)

@@ -1,0 +1,90 @@
+"""Standings, each player's explanation, the audit log and the event/1 export."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from pairings.standings import explain, explain_text, explanation_json, standings_json
+from pairings.standings.display import standings_state
+from tournaments import selectors
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO
+from tournaments.api import presenters
+from tournaments.api.base import ApiView, responses
+from tournaments.api.permissions import event_for, player_or_404
+from tournaments.api.serializers import (
+    AuditEntrySerializer,
+    ExplanationSerializer,
+    StandingsSerializer,
+)
+from tournaments.eventio import export_event
+
+TAGS = ["standings"]
+
+
+class StandingsApi(ApiView):
+    @extend_schema(
+        operation_id="standings",
+        summary="Standings: the `standings --json` shape, plus `final`, each row's `status` and the state",
+        responses=responses({200: StandingsSerializer}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug)
+        standings = selectors.event_standings(access.event)
+        rows = standings_json(standings)["standings"]
+        for row, standing in zip(rows, standings.rows, strict=True):
+            row["status"] = standing.status
+        body = {
+            "standings": rows,
+            "final": standings.final,
+            "rounds_played": standings.rounds_played,
+            "planned_rounds": standings.planned_rounds,
+            "state": standings_state(standings),
+        }
+        return Response(StandingsSerializer(body).data)
+
+
+class StandingExplanationApi(ApiView):
+    @extend_schema(
+        operation_id="standing_explain",
+        summary="Why a player stands where they do: games, SoS/oTP pool, what separates them",
+        responses=responses({200: ExplanationSerializer}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str, external_id: str) -> Response:
+        access = event_for(request, slug)
+        player = player_or_404(access, external_id)
+        explanation = explain(selectors.event_standings(access.event), player.external_id)
+        body = {**explanation_json(explanation), "text": explain_text(explanation)}
+        return Response(ExplanationSerializer(body).data)
+
+
+class AuditApi(ApiView):
+    @extend_schema(
+        operation_id="audit_log",
+        summary="Who changed what and why, newest first (staff)",
+        responses=responses({200: AuditEntrySerializer(many=True)}, invalid=False),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        rows = [presenters.audit_dict(e) for e in selectors.audit_log(access.event)]
+        return Response(AuditEntrySerializer(rows, many=True).data)
+
+
+class ExportApi(ApiView):
+    @extend_schema(
+        operation_id="event_export",
+        summary="The whole event as event/1 with rosters (TO); `import_event` reads it back",
+        responses=responses(
+            {200: OpenApiResponse(OpenApiTypes.OBJECT, description="An event/1 document (interchange.md).")},
+            invalid=False,
+        ),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug, TO)
+        return Response(export_event(access.event))

@@ -1,0 +1,1 @@
+"""Printed sheets: PDFs rendered by Celery workers (WeasyPrint), and CSV exports."""

@@ -1,0 +1,172 @@
+"""CSV downloads of standings, pairings and rosters: direct, no worker needed.
+
+UTF-8 with a byte-order mark so spreadsheet programs detect the encoding (accented names
+survive), CRLF line ends and minimal quoting from the csv module (commas and quotes in
+names survive a round trip). Each function returns (filename, mimetype, bytes), like the
+PDF renderers.
+
+Rosters: one row per unit or card ("line" column), with the roster's columns repeated on
+each row, so a spreadsheet can filter and count units across the field without a join.
+
+Text cells that a spreadsheet would run as a formula (starting with = + - @, tab or
+carriage return) get a leading apostrophe: names are typed in by players, and the TO
+opens the file (OWASP "CSV injection"). Numbers are written as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+
+from pairings.standings import four_dp_text
+from rosters.models import Roster
+from tournaments.models import Event, ResultStatus, Round
+from tournaments.printing.sheets import place_labels, roster_page
+from tournaments.selectors import event_standings, round_games
+
+CSV_MIMETYPE = "text/csv; charset=utf-8"
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+Cell = str | int | None
+
+
+def safe_text(value: str) -> str:
+    return "'" + value if value.startswith(FORMULA_START) else value
+
+
+def to_csv(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> bytes:
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(
+            ["" if cell is None else safe_text(cell) if isinstance(cell, str) else cell for cell in row]
+        )
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def standings_csv(event: Event) -> tuple[str, str, bytes]:
+    """Rank as a number (empty when not placed) and `shared` = "yes" where the place is shared;
+    the printed "=3" would read as a formula in a spreadsheet."""
+    standings = event_standings(event)
+    places = place_labels(standings.rows)
+    state = "final" if standings.final else "indicative"
+    header = ("rank", "shared", "player", "name", "mp", "tp", "sos", "otp", "games", "status", "standings")
+    rows = (
+        (
+            row.rank,
+            "yes" if places[row.player].startswith("=") else "",
+            row.player,
+            row.name,
+            row.mp,
+            row.tp,
+            four_dp_text(row.sos),
+            four_dp_text(row.otp),
+            row.pool,
+            row.status,
+            state,
+        )
+        for row in standings.rows
+    )
+    return f"{event.slug}-standings.csv", CSV_MIMETYPE, to_csv(header, rows)
+
+
+def pairings_csv(event: Event, round_: Round) -> tuple[str, str, bytes]:
+    """One row per game; the result columns are filled once the result is confirmed."""
+    header = (
+        "round",
+        "table",
+        "layout",
+        "player_one",
+        "player_one_name",
+        "player_two",
+        "player_two_name",
+        "outcome",
+        "vp_one",
+        "vp_two",
+        "result_status",
+    )
+    rows = []
+    games = sorted(
+        round_games(round_), key=lambda g: (g.table is None, g.table.number if g.table else 0, g.pk)
+    )
+    for game in games:
+        confirmed = game.result_status == ResultStatus.CONFIRMED
+        two = game.player_two
+        rows.append(
+            (
+                round_.number,
+                game.table.number if game.table is not None else None,
+                game.table.layout if game.table is not None else "",
+                game.player_one.external_id,
+                game.player_one.name,
+                two.external_id if two is not None else "",
+                two.name if two is not None else "",
+                game.outcome if confirmed else "",
+                game.vp_one if confirmed else None,
+                game.vp_two if confirmed else None,
+                game.result_status,
+            )
+        )
+    return f"{event.slug}-round-{round_.number}-pairings.csv", CSV_MIMETYPE, to_csv(header, rows)
+
+
+def rosters_csv(event: Event, rosters: Iterable[Roster]) -> tuple[str, str, bytes]:
+    """`rosters` is what the caller may see (tournaments.selectors.visible_rosters)."""
+    header = (
+        "player",
+        "name",
+        "roster",
+        "faction",
+        "legal",
+        "minerals",
+        "gas",
+        "supply",
+        "line",
+        "item",
+        "models",
+        "slot",
+        "card_kind",
+        "item_supply",
+        "item_minerals",
+        "item_gas",
+        "upgrades",
+    )
+    rows: list[Sequence[Cell]] = []
+    for roster in rosters:
+        page = roster_page(
+            player=roster.player.name,
+            player_id=roster.player.external_id,
+            slot=roster.slot,
+            document=roster.document if isinstance(roster.document, dict) else {},
+            report=roster.report if isinstance(roster.report, dict) else {},
+        )
+        legal = ("yes" if page.legal else "no") if page.checked else ""
+        common: tuple[Cell, ...] = (
+            page.player_id,
+            page.player,
+            page.slot,
+            page.faction,
+            legal,
+            page.minerals,
+            page.gas,
+            page.supply,
+        )
+        for unit in page.units:
+            rows.append(
+                (
+                    *common,
+                    "unit",
+                    unit.name,
+                    unit.models,
+                    unit.slot,
+                    "",
+                    unit.supply,
+                    unit.minerals,
+                    None,
+                    "; ".join(unit.upgrades),
+                )
+            )
+        for card in page.cards:
+            rows.append((*common, "card", card.name, None, "", card.kind, None, None, card.gas, ""))
+    return f"{event.slug}-rosters.csv", CSV_MIMETYPE, to_csv(header, rows)

@@ -1,0 +1,335 @@
+"""The printed documents: for each, a loader (database → sheet, through the selectors) and a
+template. `render_document` is the pretix-style renderer, returning (filename, mimetype, bytes).
+
+Loading and rendering are apart on purpose: the request computes the sheet to fingerprint
+the job (cheap), the worker renders it (slow), and the benchmark renders sheets built in
+memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from judging.models import Penalty, PenaltyStatus
+from judging.selectors import penalty_log
+from pairings.standings.display import standings_state
+from rosters.models import Roster
+from tournaments.access import PLAYER, TO, EventAccess
+from tournaments.errors import ServiceError
+from tournaments.models import Event, Game, ListFormat, Player, PrintKind, ResultStatus, Round, RoundStatus
+from tournaments.printing.params import VIEWER_PLAYER, VIEWER_PUBLIC, VIEWER_STAFF, PrintParams
+from tournaments.printing.render import PDF_MIMETYPE, render_pdf
+from tournaments.printing.sheets import (
+    FindTableSheet,
+    Heading,
+    PairingLine,
+    PairingsSheet,
+    PenaltyLine,
+    PenaltyLogSheet,
+    RosterPackSheet,
+    Slip,
+    SlipPlayer,
+    SlipsSheet,
+    StandingsSheet,
+    SummaryPenalty,
+    SummaryPending,
+    SummarySheet,
+    find_table_lines,
+    ordered_pairings,
+    penalty_tallies,
+    player_summary,
+    roster_page,
+    slip_roster,
+    standings_sheet,
+)
+from tournaments.selectors import event_standings, player_games, rosters_public, round_games, visible_rosters
+
+Sheet = (
+    PairingsSheet
+    | FindTableSheet
+    | StandingsSheet
+    | SlipsSheet
+    | RosterPackSheet
+    | SummarySheet
+    | PenaltyLogSheet
+)
+IN_FORCE = (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
+Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
+# Em spaces between two labels on one write-on line of a slip (the line is `white-space: pre`).
+FIELD_GAP = "\u2003" * 16
+
+
+def _round(event: Event, params: PrintParams) -> Round:
+    if params.round is None:
+        raise ServiceError("Say which round to print.", field="round")
+    round_ = event.rounds.filter(number=params.round).first()
+    if round_ is None:
+        raise ServiceError(f"There is no round {params.round} yet.", code="no-round", field="round")
+    return round_
+
+
+def _pairing_lines(round_: Round) -> tuple[PairingLine, ...]:
+    lines = []
+    for game in round_games(round_):
+        two = game.player_two
+        lines.append(
+            PairingLine(
+                table=game.table.number if game.table is not None else None,
+                layout=game.table.layout if game.table is not None else "",
+                one=game.player_one.name,
+                one_id=game.player_one.external_id,
+                two=two.name if two is not None else None,
+                two_id=two.external_id if two is not None else None,
+            )
+        )
+    return ordered_pairings(lines)
+
+
+def _round_subtitle(event: Event, round_: Round) -> str:
+    parts = [event.venue] if event.venue else []
+    if round_.status == RoundStatus.PAIRED:
+        parts.append("DRAFT — not yet published")
+    return " · ".join(parts)
+
+
+def load_pairings(event: Event, params: PrintParams) -> PairingsSheet:
+    round_ = _round(event, params)
+    heading = Heading(event.name, f"Round {round_.number} pairings", _round_subtitle(event, round_))
+    return PairingsSheet(heading, round_.number, _pairing_lines(round_))
+
+
+def load_find_table(event: Event, params: PrintParams) -> FindTableSheet:
+    round_ = _round(event, params)
+    heading = Heading(event.name, f"Round {round_.number}: find your table", _round_subtitle(event, round_))
+    return FindTableSheet(heading, round_.number, find_table_lines(_pairing_lines(round_)))
+
+
+def load_standings(event: Event, params: PrintParams) -> StandingsSheet:
+    return standings_sheet(event.name, event_standings(event))
+
+
+def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
+    round_ = _round(event, params)
+    games = [g for g in round_games(round_) if g.player_two is not None]
+    player_ids = {g.player_one_id for g in games} | {g.player_two_id for g in games}
+    rosters: dict[int, list[Roster]] = {}
+    for roster in Roster.objects.filter(player_id__in=player_ids).order_by("slot"):
+        rosters.setdefault(roster.player_id, []).append(roster)
+
+    def side(player: Player) -> SlipPlayer:
+        mine = rosters.get(player.pk, [])
+        documents = tuple(
+            slip_roster(r.slot, r.document if isinstance(r.document, dict) else {}) for r in mine
+        )
+        return SlipPlayer(player.name, player.external_id, documents)
+
+    slips = []
+    for game in games:
+        assert game.player_two is not None
+        slips.append(
+            Slip(
+                round=round_.number,
+                table=game.table.number if game.table is not None else None,
+                layout=game.table.layout if game.table is not None else "",
+                one=side(game.player_one),
+                two=side(game.player_two),
+            )
+        )
+    slips.sort(key=lambda slip: (slip.table is None, slip.table or 0))
+    heading = Heading(event.name, f"Round {round_.number} result slips")
+    return SlipsSheet(heading, round_.number, event.list_format == ListFormat.DUAL, tuple(slips))
+
+
+def viewer_access(event: Event, viewer: str | None) -> EventAccess:
+    """The EventAccess whose roster visibility a roster pack prints (see params.VIEWER_*)."""
+    if viewer == VIEWER_STAFF:
+        return EventAccess(event=event, roles=frozenset({TO}), player=None)
+    if viewer == VIEWER_PUBLIC or viewer is None:
+        return EventAccess(event=event, roles=frozenset(), player=None)
+    if viewer.startswith(VIEWER_PLAYER):
+        player = event.players.filter(external_id=viewer.removeprefix(VIEWER_PLAYER)).first()
+        if player is None:
+            raise ServiceError("No such player at this event.", code="no-player", field="player")
+        return EventAccess(event=event, roles=frozenset({PLAYER}), player=player)
+    raise ServiceError(f"Unknown roster viewer {viewer!r}.", field="viewer")
+
+
+def load_rosters(event: Event, params: PrintParams) -> RosterPackSheet:
+    access = viewer_access(event, params.viewer)
+    if not access.is_staff and access.player is None and not rosters_public(event):
+        rosters: list[Roster] = []
+    else:
+        rosters = list(visible_rosters(access))
+    pages = tuple(
+        roster_page(
+            player=r.player.name,
+            player_id=r.player.external_id,
+            slot=r.slot,
+            document=r.document if isinstance(r.document, dict) else {},
+            report=r.report if isinstance(r.report, dict) else {},
+        )
+        for r in rosters
+    )
+    subtitle = f"{len(pages)} roster{'s' if len(pages) != 1 else ''}"
+    return RosterPackSheet(Heading(event.name, "Roster pack", subtitle), pages)
+
+
+def _state_label(game: Game) -> str:
+    if game.result_status == ResultStatus.CONFIRMED and game.needs_review and game.reviewed_at is None:
+        return "With the Head Judge for review"
+    return str(ResultStatus(game.result_status).label)
+
+
+def load_player_summary(event: Event, params: PrintParams) -> SummarySheet:
+    """One player (params.player), or every player one per page when no player is given (staff)."""
+    standings = event_standings(event)
+    if params.player is not None:
+        player = event.players.filter(external_id=params.player).first()
+        if player is None:
+            raise ServiceError("No such player at this event.", code="no-player", field="player")
+        players = [player]
+        games = list(player_games(player))
+    else:
+        players = list(event.players.order_by("name", "external_id"))
+        games = list(
+            Game.objects.filter(round__event=event)
+            .exclude(round__status=RoundStatus.PAIRED)
+            .select_related("round", "table", "player_one", "player_two")
+        )
+    penalties: dict[int, list[SummaryPenalty]] = {}
+    in_force = penalty_log(event).filter(status__in=IN_FORCE)
+    if params.player is not None:
+        in_force = in_force.filter(player__in=players)
+    for penalty in in_force:
+        penalties.setdefault(penalty.player_id, []).append(_summary_penalty(penalty))
+    by_player: dict[int, list[Game]] = {}
+    for game in games:
+        for pid in (game.player_one_id, game.player_two_id):
+            if pid is not None:
+                by_player.setdefault(pid, []).append(game)
+    summaries = []
+    for player in players:
+        if player.external_id not in standings:
+            continue
+        mine = sorted(by_player.get(player.pk, []), key=lambda g: g.round.number)
+        tables = {g.round.number: (g.table.number if g.table is not None else None) for g in mine}
+        scored_rounds = {line.round for line in standings[player.external_id].games}
+        pending = tuple(
+            SummaryPending(
+                round=g.round.number,
+                table=g.table.number if g.table is not None else None,
+                opponent=_opponent_name(g, player),
+                state=_state_label(g),
+            )
+            for g in mine
+            if g.round.number not in scored_rounds
+        )
+        summaries.append(
+            player_summary(
+                standings[player.external_id],
+                standings,
+                tables=tables,
+                pending=pending,
+                penalties=penalties.get(player.pk, ()),
+            )
+        )
+    title = "Player summary" if params.player is not None else "Player summaries"
+    return SummarySheet(Heading(event.name, title), standings_state(standings), tuple(summaries))
+
+
+def _summary_penalty(penalty: Penalty) -> SummaryPenalty:
+    return SummaryPenalty(
+        round=penalty.round_number,
+        table=penalty.table_number,
+        level=penalty.get_level_display(),
+        category=penalty.get_category_display(),
+        notes=penalty.notes,
+    )
+
+
+def _local(moment: Any) -> str:
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment is not None else ""
+
+
+def load_penalties(event: Event, params: PrintParams) -> PenaltyLogSheet:
+    """The written record the OP Guide asks for: every penalty, then each player's tally."""
+    lines = tuple(
+        PenaltyLine(
+            issued_at=_local(p.issued_at),
+            round=p.round_number,
+            table=p.table_number,
+            player=p.player.name,
+            player_id=p.player.external_id,
+            level_code=p.level,
+            level=p.get_level_display(),
+            category=p.get_category_display(),
+            status=p.get_status_display(),
+            in_force=p.status in IN_FORCE,
+            notes=p.notes,
+            remedy=p.remedy,
+            issued_by=str(p.issued_by) if p.issued_by is not None else "",
+        )
+        for p in penalty_log(event)
+    )
+    heading = Heading(event.name, "Penalty log", f"{len(lines)} penalt{'ies' if len(lines) != 1 else 'y'}")
+    return PenaltyLogSheet(heading, lines, penalty_tallies(lines))
+
+
+def _opponent_name(game: Game, player: Player) -> str:
+    other = game.player_two if game.player_one_id == player.pk else game.player_one
+    return other.name if other is not None else "Bye"
+
+
+@dataclass(frozen=True)
+class Document:
+    kind: PrintKind
+    template: str
+    load: Callable[[Event, PrintParams], Any]
+
+    def filename(self, event: Event, params: PrintParams) -> str:
+        parts = [event.slug, self.kind.value]
+        if params.round is not None:
+            parts.append(f"round-{params.round}")
+        if params.player is not None:
+            parts.append(params.player)
+        parts.append(params.paper)
+        return "-".join(parts) + ".pdf"
+
+
+DOCUMENTS: dict[str, Document] = {
+    PrintKind.PAIRINGS: Document(PrintKind.PAIRINGS, "print/pairings.html", load_pairings),
+    PrintKind.FIND_TABLE: Document(PrintKind.FIND_TABLE, "print/find_table.html", load_find_table),
+    PrintKind.STANDINGS: Document(PrintKind.STANDINGS, "print/standings.html", load_standings),
+    PrintKind.SLIPS: Document(PrintKind.SLIPS, "print/slips.html", load_slips),
+    PrintKind.ROSTERS: Document(PrintKind.ROSTERS, "print/rosters.html", load_rosters),
+    PrintKind.PLAYER_SUMMARY: Document(
+        PrintKind.PLAYER_SUMMARY, "print/player_summary.html", load_player_summary
+    ),
+    PrintKind.PENALTIES: Document(PrintKind.PENALTIES, "print/penalties.html", load_penalties),
+}
+
+
+def load_sheet(event: Event, kind: str, params: PrintParams) -> Sheet:
+    sheet: Sheet = DOCUMENTS[kind].load(event, params)
+    return sheet
+
+
+def printed_at_text() -> str:
+    return timezone.localtime().strftime("%Y-%m-%d %H:%M")
+
+
+def render_sheet(kind: str, sheet: Sheet, *, paper: str, printed_at: str = "") -> bytes:
+    context = {"sheet": sheet, "paper": paper, "printed_at": printed_at, "field_gap": FIELD_GAP}
+    return render_pdf(DOCUMENTS[kind].template, context)
+
+
+def render_document(event: Event, kind: str, params: PrintParams) -> Rendered:
+    """Load and render one document: (filename, mimetype, bytes)."""
+    document = DOCUMENTS[kind]
+    sheet = load_sheet(event, kind, params)
+    content = render_sheet(kind, sheet, paper=params.paper, printed_at=printed_at_text())
+    return document.filename(event, params), PDF_MIMETYPE, content

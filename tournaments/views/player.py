@@ -1,0 +1,212 @@
+"""A player's own page: rosters, the game in play, reporting and confirming results, dropping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from rosters.services import roster_preview, roster_submit
+from tournaments.access import PLAYER, STAFF, EventAccess, access_event
+from tournaments.errors import ServiceError
+from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
+from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
+from tournaments.selectors import player_games, visible_rosters
+from tournaments.services.players import player_drop
+from tournaments.services.results import result_confirm, result_report
+from tournaments.views.common import actor, event_player, nav_context
+
+
+def roster_slots(access: EventAccess) -> list[int]:
+    # OP Guide: Dual List Format — up to two rosters; Single List Format — one.
+    return [1, 2] if access.event.list_format == ListFormat.DUAL else [1]
+
+
+def _player_access(request: HttpRequest, slug: str) -> tuple[EventAccess, Player]:
+    access = access_event(request.user, slug, PLAYER)
+    assert access.player is not None
+    return access, access.player
+
+
+def _reports(game: Game, me: Player) -> tuple[ResultReport | None, ResultReport | None]:
+    """The latest report from each side of the table."""
+    mine = theirs = None
+    for report in game.reports.filter(reporter__isnull=False).order_by("created_at", "id"):
+        if report.reporter_id == me.pk:
+            mine = report
+        else:
+            theirs = report
+    return mine, theirs
+
+
+def report_in_my_terms(report: ResultReport | None, game: Game, me: Player) -> dict[str, Any] | None:
+    """A report as "me X, them Y" (or who conceded), whoever of the two is player one."""
+    if report is None:
+        return None
+    mine_first = game.player_one_id == me.pk
+    out: dict[str, Any] = {"outcome": report.get_outcome_display(), "battle_rounds": report.battle_rounds}
+    if report.vp_one is not None and report.vp_two is not None:
+        out["mine"], out["theirs"] = (
+            (report.vp_one, report.vp_two) if mine_first else (report.vp_two, report.vp_one)
+        )
+    if report.loser_id is not None:
+        out["loser"] = "you" if report.loser_id == me.pk else "your opponent"
+    return out
+
+
+def _dashboard(
+    request: HttpRequest,
+    access: EventAccess,
+    me: Player,
+    *,
+    roster_forms: dict[int, RosterForm] | None = None,
+    result_form: PlayerResultForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    rosters = {r.slot: r for r in me.rosters.all()}
+    forms = roster_forms or {}
+    slots = [
+        {
+            "slot": slot,
+            "roster": rosters.get(slot),
+            "form": forms.get(slot) or RosterForm(prefix=f"r{slot}"),
+        }
+        for slot in roster_slots(access)
+    ]
+    games = list(player_games(me))
+    current = next((g for g in games if g.round.status == RoundStatus.PUBLISHED), None)
+    context = nav_context(access, "me") | {"me": me, "slots": slots, "games": games, "current": current}
+    if current is not None:
+        opponent = current.player_two if current.player_one_id == me.pk else current.player_one
+        mine, theirs = _reports(current, me)
+        context |= {
+            "opponent": opponent,
+            "opponent_rosters": list(visible_rosters(access).filter(player=opponent)) if opponent else [],
+            "my_report": report_in_my_terms(mine, current, me),
+            "their_report": report_in_my_terms(theirs, current, me),
+            "can_confirm": current.result_status == ResultStatus.AWAITING and theirs is not None,
+            "can_report": opponent is not None
+            and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING),
+            "result_form": result_form or PlayerResultForm(),
+        }
+    return render(request, "tournaments/me.html", context, status=status)
+
+
+@login_required
+def me(request: HttpRequest, slug: str) -> HttpResponse:
+    access, player = _player_access(request, slug)
+    return _dashboard(request, access, player)
+
+
+@login_required
+@require_POST
+def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
+    access, player = _player_access(request, slug)
+    if slot not in roster_slots(access):
+        raise Http404("No such roster slot.")
+    form = RosterForm(request.POST, prefix=f"r{slot}")
+    if form.is_valid():
+        try:
+            roster = roster_submit(
+                player=player, slot=slot, content=form.cleaned_data["content"], by=actor(request)
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            if roster.legal:
+                messages.success(request, f"Roster {slot} is submitted and legal.")
+            else:
+                messages.warning(
+                    request, f"Roster {slot} is submitted but not legal: fix it before the deadline."
+                )
+            return redirect("me", slug)
+    return _dashboard(request, access, player, roster_forms={slot: form})
+
+
+@login_required
+@require_POST
+def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx: validate the roster being typed, with the verdict a submission would store."""
+    access = access_event(request.user, slug, PLAYER, *STAFF)
+    slot = 2 if request.POST.get("slot") == "2" else 1
+    player = access.player
+    if access.is_staff and request.POST.get("player"):
+        player = event_player(access.event, int(request.POST["player"]))
+    # The field is prefixed per slot ("r1-content"); whichever textarea sent it.
+    key = next((k for k in request.POST if k.endswith("content")), "")
+    content = str(request.POST.get(key, ""))
+    context: dict[str, Any] = {"slot": slot}
+    if not content.strip():
+        context["empty"] = True
+    else:
+        try:
+            context["report"] = roster_preview(event=access.event, content=content, player=player, slot=slot)
+        except ServiceError as exc:
+            context["error"] = exc.message
+    return render(request, "tournaments/_roster_check.html", context)
+
+
+def _current_game(me: Player) -> Game:
+    game = next((g for g in player_games(me) if g.round.status == RoundStatus.PUBLISHED), None)
+    if game is None:
+        raise Http404("You have no game in play.")
+    return game
+
+
+@login_required
+@require_POST
+def result_save(request: HttpRequest, slug: str) -> HttpResponse:
+    access, player = _player_access(request, slug)
+    game = _current_game(player)
+    form = PlayerResultForm(request.POST)
+    if form.is_valid():
+        try:
+            game = result_report(
+                game=game, player=player, result=form.result_for(game, player), by=actor(request)
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _after_report_message(game))
+            return redirect("me", slug)
+    return _dashboard(request, access, player, result_form=form)
+
+
+def _after_report_message(game: Game) -> str:
+    if game.result_status == ResultStatus.CONFIRMED:
+        return "Result confirmed. Thank you!"
+    if game.result_status == ResultStatus.DISPUTED:
+        return "Your report differs from your opponent's: a judge will settle it."
+    return "Result reported. Your opponent now confirms it."
+
+
+@login_required
+@require_POST
+def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
+    _, player = _player_access(request, slug)
+    game = _current_game(player)
+    try:
+        game = result_confirm(game=game, player=player, by=actor(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _after_report_message(game))
+    return redirect("me", slug)
+
+
+@login_required
+def drop(request: HttpRequest, slug: str) -> HttpResponse:
+    access, player = _player_access(request, slug)
+    if request.method == "POST":
+        try:
+            player_drop(player=player, by=actor(request), reason="Dropped by the player.")
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, "You have dropped from the event. Your results so far stand.")
+        return redirect("me", slug)
+    return render(request, "tournaments/drop.html", nav_context(access, "me") | {"me": player})

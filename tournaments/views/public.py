@@ -1,0 +1,153 @@
+"""Pages anyone may read: the event listing, pairings, standings and published rosters."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from pairings.standings import explain, four_dp_text
+from pairings.standings.display import standings_state
+from rosters.models import Roster
+from tournaments.access import access_event
+from tournaments.event_format import suggested_rounds
+from tournaments.models import Event, Game, RoundStatus
+from tournaments.selectors import event_standings, rosters_public, round_games, visible_rosters
+from tournaments.views.common import by_table, nav_context
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.order_by("-starts_on", "name")[:50]
+    return render(request, "tournaments/home.html", {"events": events})
+
+
+def event_home(request: HttpRequest, slug: str) -> HttpResponse:
+    access = access_event(request.user, slug)
+    event = access.event
+    rounds = list(event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
+    players = event.players.aggregate(
+        total=Count("id"), active=Count("id", filter=Q(dropped_after_round__isnull=True))
+    )
+    context = nav_context(access, "event") | {
+        "tables": list(event.tables.order_by("number")),
+        "rounds": rounds,
+        "players": players,
+        "suggested": suggested_rounds(kind=event.kind, scale=event.scale, players=players["active"] or 0)
+        if players["active"]
+        else None,
+        "rosters_public": rosters_public(event),
+    }
+    return render(request, "tournaments/event_home.html", context)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One line of the "find your table" list: a player, where they sit and against whom."""
+
+    name: str
+    table: str
+    layout: str
+    opponent: str
+
+
+def seats(games: list[Game]) -> list[Seat]:
+    out = []
+    for game in games:
+        table = str(game.table.number) if game.table is not None else "—"
+        layout = game.table.layout if game.table is not None else ""
+        one, two = game.player_one, game.player_two
+        out.append(Seat(one.name, table, layout, two.name if two is not None else "Bye"))
+        if two is not None:
+            out.append(Seat(two.name, table, layout, one.name))
+    return sorted(out, key=lambda seat: seat.name.casefold())
+
+
+def pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    access = access_event(request.user, slug)
+    # Everyone, staff included, sees only what has been published here; drafts live on the TO pages.
+    published = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
+    wanted = request.GET.get("round")
+    round_ = published[-1] if published else None
+    if wanted is not None:
+        round_ = next((r for r in published if str(r.number) == wanted), None)
+        if round_ is None:
+            raise Http404("That round has not been published.")
+    games = by_table(round_games(round_)) if round_ is not None else []
+    context = nav_context(access, "pairings") | {
+        "round": round_,
+        "rounds": published,
+        "games": games,
+        "seats": seats(games),
+    }
+    return render(request, "tournaments/pairings.html", context)
+
+
+def _rank_labels(ranks: list[int | None]) -> list[str]:
+    """Shared placements read "=3" (OP Guide: Standings Order — identical on all four, shared)."""
+    counts = Counter(r for r in ranks if r is not None)
+    return ["—" if r is None else (f"={r}" if counts[r] > 1 else str(r)) for r in ranks]
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    access = access_event(request.user, slug)
+    table = event_standings(access.event)
+    labels = _rank_labels([row.rank for row in table.rows])
+    rows = [
+        {
+            "label": label,
+            "row": row,
+            "sos": four_dp_text(row.sos),
+            "otp": four_dp_text(row.otp),
+        }
+        for label, row in zip(labels, table.rows, strict=True)
+    ]
+    context = nav_context(access, "standings") | {
+        "standings": table,
+        "state": standings_state(table),
+        "rows": rows,
+    }
+    return render(request, "tournaments/standings.html", context)
+
+
+def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpResponse:
+    access = access_event(request.user, slug)
+    table = event_standings(access.event)
+    if player not in table:
+        raise Http404("No such player.")
+    explanation = explain(table, player)
+    row = explanation.standing
+    context = nav_context(access, "standings") | {
+        "x": explanation,
+        "row": row,
+        "sos": four_dp_text(row.sos),
+        "otp": four_dp_text(row.otp),
+        "games": [
+            {"game": game, "opponent": explanation.names.get(game.opponent or "", "Bye")}
+            for game in row.games
+        ],
+    }
+    return render(request, "tournaments/standing_detail.html", context)
+
+
+def roster_groups(rosters: list[Roster]) -> list[dict[str, Any]]:
+    """Rosters grouped by player, in the order given (player name, then slot)."""
+    groups: list[dict[str, Any]] = []
+    for roster in rosters:
+        if not groups or groups[-1]["player"].pk != roster.player_id:
+            groups.append({"player": roster.player, "rosters": []})
+        groups[-1]["rosters"].append(roster)
+    return groups
+
+
+def rosters(request: HttpRequest, slug: str) -> HttpResponse:
+    access = access_event(request.user, slug)
+    visible = list(visible_rosters(access))
+    context = nav_context(access, "rosters") | {
+        "groups": roster_groups(visible),
+        "rosters_public": rosters_public(access.event),
+    }
+    return render(request, "tournaments/rosters.html", context)

@@ -1,0 +1,211 @@
+"""Pairing a round: pair, review the games and the pairing report, adjust, publish.
+
+OP Guide: Pairings; Byes; Tables and Terrain. The engine's report explains every
+departure from the ideal (rematch, table repeat, float, the bye); this page shows it
+in names rather than ids so the TO can read it to the room.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.access import TO, EventAccess, access_event
+from tournaments.errors import ServiceError
+from tournaments.forms import SeedForm, SwapPlayersForm, SwapTablesForm, add_service_error
+from tournaments.models import Game, Round, RoundStatus
+from tournaments.selectors import round_games
+from tournaments.services.rounds import (
+    round_pair,
+    round_publish,
+    round_repair,
+    round_swap_players,
+    round_swap_tables,
+    round_undo,
+)
+from tournaments.views.common import actor, by_table, event_round, nav_context, run_service
+
+
+def report_in_names(report: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The stored pairing report with player ids replaced by "Name (id)"."""
+
+    def name(pid: Any) -> str:
+        return f"{names[pid]} ({pid})" if isinstance(pid, str) and pid in names else str(pid)
+
+    bye = report.get("bye")
+    return {
+        "seed": report.get("seed"),
+        "method": report.get("method", ""),
+        "objective": report.get("objective") or {},
+        "bye": {**bye, "player": name(bye.get("player"))} if isinstance(bye, dict) else None,
+        "rematches": [
+            {"players": " v ".join(name(p) for p in r.get("players", [])), "reason": r.get("reason", "")}
+            for r in report.get("rematches", [])
+        ],
+        "table_repeats": [{**t, "player": name(t.get("player"))} for t in report.get("table_repeats", [])],
+        "floats": [
+            {**f, "player": name(f.get("player")), "opponent": name(f.get("opponent"))}
+            for f in report.get("floats", [])
+        ],
+        "spares": [{**s, "player": name(s.get("player"))} for s in report.get("spares", [])],
+        "not_paired": [{**a, "player": name(a.get("player"))} for a in report.get("not_paired", [])],
+        "notes": list(report.get("notes", [])),
+    }
+
+
+def _names(games: list[Game]) -> dict[str, str]:
+    out = {}
+    for game in games:
+        for player in (game.player_one, game.player_two):
+            if player is not None:
+                out[player.external_id] = player.name
+    return out
+
+
+def _round_page(
+    request: HttpRequest,
+    access: EventAccess,
+    round_: Round,
+    *,
+    swap_players: SwapPlayersForm | None = None,
+    swap_tables: SwapTablesForm | None = None,
+) -> HttpResponse:
+    games = by_table(round_games(round_))
+    players = [p for g in games for p in (g.player_one, g.player_two) if p is not None]
+    names = _names(games)
+    # Players not in the round (dropped, absent) may still appear in the report.
+    names.update(dict(access.event.players.values_list("external_id", "name")))
+    context = nav_context(access, "manage") | {
+        "round": round_,
+        "games": games,
+        "report": report_in_names(round_.pairing_report or {}, names),
+        "editable": round_.status == RoundStatus.PAIRED,
+        "swap_players": swap_players or SwapPlayersForm(players=players),
+        "swap_tables": swap_tables or SwapTablesForm(games=games),
+        "seed_form": SeedForm(),
+    }
+    return render(request, "tournaments/manage/round.html", context)
+
+
+def _to(request: HttpRequest, slug: str) -> EventAccess:
+    return access_event(request.user, slug, TO)
+
+
+@login_required
+@require_POST
+def pair(request: HttpRequest, slug: str) -> HttpResponse:
+    access = _to(request, slug)
+    form = SeedForm(request.POST)
+    seed = form.cleaned_data.get("seed") if form.is_valid() else None
+    try:
+        round_ = round_pair(event=access.event, by=actor(request), seed=seed)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("manage", slug)
+    messages.success(request, f"Round {round_.number} is paired. Review it, then publish.")
+    return redirect("manage-round", slug, round_.number)
+
+
+@login_required
+def round_review(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = _to(request, slug)
+    return _round_page(request, access, event_round(access.event, number))
+
+
+@login_required
+@require_POST
+def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = _to(request, slug)
+    round_ = event_round(access.event, number)
+    games = by_table(round_games(round_))
+    players = [p for g in games for p in (g.player_one, g.player_two) if p is not None]
+    form = SwapPlayersForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            round_swap_players(
+                round_=round_,
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                by=actor(request),
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, "Players swapped.")
+            return redirect("manage-round", slug, number)
+    return _round_page(request, access, round_, swap_players=form)
+
+
+@login_required
+@require_POST
+def swap_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = _to(request, slug)
+    round_ = event_round(access.event, number)
+    form = SwapTablesForm(request.POST, games=by_table(round_games(round_)))
+    if form.is_valid():
+        try:
+            round_swap_tables(
+                round_=round_,
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                by=actor(request),
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, "Tables swapped.")
+            return redirect("manage-round", slug, number)
+    return _round_page(request, access, round_, swap_tables=form)
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = _to(request, slug)
+    round_ = event_round(access.event, number)
+    user = actor(request)
+    return run_service(
+        request,
+        lambda: round_publish(round_=round_, by=user),
+        f"Round {number} is published: players can see their tables.",
+        "manage-round",
+        slug,
+        number,
+    )
+
+
+@login_required
+@require_POST
+def repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = _to(request, slug)
+    round_ = event_round(access.event, number)
+    form = SeedForm(request.POST)
+    seed = form.cleaned_data.get("seed") if form.is_valid() else None
+    user = actor(request)
+    return run_service(
+        request,
+        lambda: round_repair(round_=round_, by=user, seed=seed),
+        f"Round {number} is paired again. Review it, then publish.",
+        "manage-round",
+        slug,
+        number,
+    )
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = _to(request, slug)
+    round_ = event_round(access.event, number)
+    try:
+        round_undo(round_=round_, by=actor(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("manage-round", slug, number)
+    messages.success(request, f"Round {number} is undone.")
+    return redirect("manage", slug)

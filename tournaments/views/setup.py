@@ -1,0 +1,80 @@
+"""Creating an event and joining one through its self-service link."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from tournaments.errors import ServiceError
+from tournaments.event_format import suggested_rounds
+from tournaments.forms import EventForm, JoinForm, add_service_error
+from tournaments.models import Event, Player
+from tournaments.services.events import event_create, tables_set
+from tournaments.services.players import player_join
+from tournaments.views.common import actor
+
+
+@login_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = actor(request)
+        try:
+            with transaction.atomic():
+                event = event_create(creator=user, name=form.cleaned_data["name"], **form.event_fields())
+                if form.cleaned_data["tables"]:
+                    tables_set(event=event, actor=user, tables=form.cleaned_data["tables"])
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(
+                request, f"{event.name} is created. Share the registration link with your players."
+            )
+            return redirect("manage", event.slug)
+    return render(request, "tournaments/event_new.html", {"form": form})
+
+
+@require_GET
+def rounds_hint(request: HttpRequest) -> HttpResponse:
+    """The guide's round count for the expected field (htmx fragment on the event form)."""
+    try:
+        players = int(request.GET.get("expected_players") or 0)
+    except ValueError:
+        players = 0
+    kind = request.GET.get("kind") or "community"
+    scale = request.GET.get("scale") or "standard"
+    suggestion = suggested_rounds(kind=kind, scale=scale, players=players) if players >= 2 else None
+    return render(
+        request,
+        "tournaments/_rounds_hint.html",
+        {"suggestion": suggestion, "players": players, "kind": kind, "scale": scale},
+    )
+
+
+@login_required
+def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+    event = Event.objects.filter(slug=slug).first()
+    # A wrong code is a page that does not exist: the link is the secret (no hint it was close).
+    if event is None or not event.join_code or not secrets.compare_digest(event.join_code, code):
+        raise Http404("No such event.")
+    user = actor(request)
+    if Player.objects.filter(event=event, user_id=user.pk).exists():
+        messages.info(request, "You are already registered for this event.")
+        return redirect("me", event.slug)
+    full_name = getattr(user, "get_full_name", lambda: "")() or user.get_username()
+    form = JoinForm(request.POST or None, initial={"name": full_name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            player_join(event=event, user=user, join_code=code, name=form.cleaned_data["name"])
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"You are registered for {event.name}. Submit your roster next.")
+            return redirect("me", event.slug)
+    return render(request, "tournaments/join.html", {"event": event, "form": form})
