@@ -175,18 +175,19 @@ def _validation_message(exc: ValidationError) -> str:
 
 def _clean(obj: models.Model, where: str, exclude: Iterable[str] = ()) -> None:
     """Model validation without queries (foreign keys and uniqueness are checked elsewhere)."""
-    try:
-        obj.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
-    except ValidationError as exc:
-        raise EventImportError(f"{where}: {_validation_message(exc)}") from None
     # SQLite does not bound integer columns, so Django skips the range check there; a file
-    # that imports here must import on PostgreSQL too.
+    # that imports here must import on PostgreSQL too. Checked first, so the message is
+    # the same on every database.
     for field in obj._meta.concrete_fields:
         bounds = INTEGER_RANGES.get(field.get_internal_type())
         value = getattr(obj, field.attname)
         if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
             low, high = bounds
             raise EventImportError(f"{where}: {field.name} must be between {low} and {high}, got {value}")
+    try:
+        obj.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        raise EventImportError(f"{where}: {_validation_message(exc)}") from None
 
 
 # --- importing -----------------------------------------------------------------------

@@ -113,7 +113,7 @@ def draft_start(*, game: Game, by: AbstractBaseUser | None = None) -> GameDraft:
     """The game's draft, created with both players' rosters the first time anyone opens it."""
     # Lock the game first: both phones may open a new draft at the same moment.
     game = (
-        Game.objects.select_for_update()
+        Game.objects.select_for_update(of=("self",))
         .select_related("round__event", "player_one", "player_two")
         .get(pk=game.pk)
     )
@@ -151,7 +151,11 @@ def draft_start(*, game: Game, by: AbstractBaseUser | None = None) -> GameDraft:
 
 
 def _locked(draft: GameDraft) -> GameDraft:
-    return GameDraft.objects.select_for_update().select_related("game__round__event").get(pk=draft.pk)
+    return (
+        GameDraft.objects.select_for_update(of=("self",))
+        .select_related("game__round__event")
+        .get(pk=draft.pk)
+    )
 
 
 def _save(draft: GameDraft, state: domain.DraftState, added: list[domain.Action]) -> None:

@@ -139,7 +139,11 @@ def illegal_roster_correct(
     *, finding: RosterFinding, content: str | dict[str, Any], by: AbstractBaseUser
 ) -> Roster:
     """A judge submits the corrected roster; it must be legal, or nothing changes."""
-    finding = RosterFinding.objects.select_for_update().select_related("player__event").get(pk=finding.pk)
+    finding = (
+        RosterFinding.objects.select_for_update(of=("self",))
+        .select_related("player__event")
+        .get(pk=finding.pk)
+    )
     player = finding.player
     event = player.event
     require_roles(by, event, STAFF_ROLES, "the judges and the TO")

@@ -156,7 +156,9 @@ def _game_loss_game(player: Player, number: int, game: Game | None) -> Game:
 
 
 def _decide(penalty: Penalty, by: AbstractBaseUser, note: str, confirm: bool) -> Penalty:
-    penalty = Penalty.objects.select_for_update().select_related("event", "player").get(pk=penalty.pk)
+    penalty = (
+        Penalty.objects.select_for_update(of=("self",)).select_related("event", "player").get(pk=penalty.pk)
+    )
     event = penalty.event
     decide = domain.confirm_disqualification if confirm else domain.decline_disqualification
     try:

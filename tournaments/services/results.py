@@ -92,7 +92,7 @@ def _apply(game: Game, result: ResultInput) -> None:
 @transaction.atomic
 def result_report(*, game: Game, player: Player, result: ResultInput, by: AbstractBaseUser) -> Game:
     """A player's report. Matching the opponent's report confirms; differing sends it to the judges."""
-    game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+    game = Game.objects.select_for_update(of=("self",)).select_related("round").get(pk=game.pk)
     if player.pk not in (game.player_one_id, game.player_two_id):
         raise ServiceError("You can only report your own game.", code="not-your-game")
     _open_round(game)
@@ -146,7 +146,7 @@ def result_confirm(*, game: Game, player: Player, by: AbstractBaseUser) -> Game:
 @transaction.atomic
 def result_set(*, game: Game, result: ResultInput, by: AbstractBaseUser, reason: str) -> Game:
     """A judge or the TO enters or corrects a result; the reason goes in the audit log."""
-    game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+    game = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
     if not reason.strip():
         raise ServiceError("Give a reason for the correction; it is kept in the audit log.", field="reason")
     if game.round.status == RoundStatus.PAIRED:
