@@ -131,6 +131,9 @@ class ConductCategory(models.TextChoices):
     OTHER = "other", "Something else"
 
 
+HANDLED_NOTE_LENGTH = 500
+
+
 class ConductReport(models.Model):
     """A discreet report to the event's conduct contact: seen by the TO and Head Judge only."""
 
@@ -142,12 +145,28 @@ class ConductReport(models.Model):
     description = models.TextField()
     people_involved = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    handled_at = models.DateTimeField(null=True, blank=True)
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    handled_note = models.CharField(
+        max_length=HANDLED_NOTE_LENGTH, blank=True, help_text="What was done: read by the TO and Head Judge."
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
         return f"Conduct report #{self.pk} at {self.event}"
+
+    @property
+    def handled(self) -> bool:
+        return self.handled_at is not None
+
+    @property
+    def status(self) -> str:
+        """What the reporter is told: "received", then "handled" (never the note or who handled it)."""
+        return "handled" if self.handled else "received"
 
 
 class GamesDecision(models.TextChoices):

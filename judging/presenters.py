@@ -160,3 +160,26 @@ def draft_dict(state: domain.DraftState, seat: domain.Seat | None) -> dict[str, 
             else None
         ),
     }
+
+
+def judge_entries(state: domain.DraftState) -> dict[str, Any] | None:
+    """What a judge may enter for the players now, or None when there is nothing to enter.
+
+    OP Guide, The Pre-Game Sequence: a blind roster choice told to a judge privately (Step 1),
+    and the winner of a Roll-Off rolled with real dice at the table (Step 3). Only the seats
+    still to choose are listed, each with the labels of the rosters they may play.
+    """
+    if state.step is domain.Step.ROSTER_SELECTION:
+        rosters = [
+            {
+                "seat": seat,
+                "name": state.name(seat),
+                "options": [r.label for r in state.rosters[0 if seat == "A" else 1]],
+            }
+            for seat in domain.SEATS
+            if state.chosen[0 if seat == "A" else 1] is None
+        ]
+        return {"rosters": rosters, "roll_off": []}
+    if state.step is domain.Step.ROLL_OFF:
+        return {"rosters": [], "roll_off": [{"seat": s, "name": state.name(s)} for s in domain.SEATS]}
+    return None

@@ -23,10 +23,24 @@ api_patterns: list[URLPattern | URLResolver] = [
     ),
     path("me/penalties/", api.MyPenaltiesApi.as_view(), name="api-my-penalties"),
     path("conduct-reports/", api.ConductReportsApi.as_view(), name="api-conduct-reports"),
+    path(
+        "conduct-reports/<int:pk>/handle/", api.ConductReportHandleApi.as_view(), name="api-conduct-handle"
+    ),
+    path("me/conduct-reports/", api.MyConductReportsApi.as_view(), name="api-my-conduct-reports"),
     path("games/<int:game_id>/draft/", api.DraftApi.as_view(), name="api-draft"),
     path("games/<int:game_id>/draft/actions/", api.DraftActApi.as_view(), name="api-draft-act"),
     path(
         "games/<int:game_id>/draft/complete-at-random/", api.DraftRandomApi.as_view(), name="api-draft-random"
+    ),
+    path(
+        "games/<int:game_id>/draft/enter-roster/",
+        api.DraftEnterRosterApi.as_view(),
+        name="api-draft-enter-roster",
+    ),
+    path(
+        "games/<int:game_id>/draft/enter-roll-off/",
+        api.DraftEnterRollOffApi.as_view(),
+        name="api-draft-enter-roll-off",
     ),
     path("clock/", api.ClockApi.as_view(), name="api-clock"),
     path("rounds/<int:number>/clock/", api.RoundClockApi.as_view(), name="api-round-clock"),
@@ -49,6 +63,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     # Conduct reports
     path("conduct/", conduct.report, name="conduct"),
     path("judge/conduct/", conduct.inbox, name="conduct-inbox"),
+    path("judge/conduct/<int:pk>/handle/", conduct.handle, name="conduct-handle"),
     # Illegal rosters found after play began
     path("judge/findings/", findings.index, name="findings"),
     path("judge/findings/<int:pk>/", findings.detail, name="finding"),
@@ -58,6 +73,8 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("games/<int:game_id>/draft/state/", draft.state, name="draft-state"),
     path("games/<int:game_id>/draft/act/", draft.act, name="draft-act"),
     path("games/<int:game_id>/draft/random/", draft.complete_at_random, name="draft-random"),
+    path("games/<int:game_id>/draft/enter-roster/", draft.enter_roster, name="draft-enter-roster"),
+    path("games/<int:game_id>/draft/enter-roll-off/", draft.enter_roll_off, name="draft-enter-roll-off"),
     path("judge/drafts/", draft.overview, name="drafts"),
     # The round clock
     path("clock/", clock.projector, name="clock"),

@@ -202,6 +202,88 @@ def draft_act(
     return draft
 
 
+def _judge_entry(draft: GameDraft, by: AbstractBaseUser) -> GameDraft:
+    """The locked draft, once `by` is found to be a judge of the event and not one of its players."""
+    draft = _locked(draft)
+    game = draft.game
+    require_roles(by, game.round.event, STAFF_ROLES, "a judge")
+    if Player.objects.filter(
+        event_id=game.round.event_id, user_id=by.pk, pk__in=(game.player_one_id, game.player_two_id)
+    ).exists():
+        raise ServiceError(
+            "You play in this game: another judge enters its choices for you.", code="own-game"
+        )
+    if game.round.status != RoundStatus.PUBLISHED:
+        raise ServiceError("The round is not open; the draft can no longer change.", code="not-open")
+    return draft
+
+
+def _judge_apply(draft: GameDraft, action: domain.Action) -> None:
+    """Neither judge entry can end a draft (both come before the card draft), so no completion audit."""
+    try:
+        state = domain.apply(draft_state(draft), action)
+    except domain.DraftError as exc:
+        raise ServiceError(str(exc), code="draft-refused") from None
+    _save(draft, state, [action])
+
+
+def _seat(draft: GameDraft, player: Player) -> domain.Seat:
+    seat = seat_of(draft.game, player)
+    if seat is None:
+        raise ServiceError(f"{player.name} does not play in this game.", code="not-in-game", field="player")
+    return seat
+
+
+@transaction.atomic
+def draft_enter_roster(*, draft: GameDraft, player: Player, roster: str, by: AbstractBaseUser) -> GameDraft:
+    """A judge enters the roster a player told them privately (OP Guide: The Pre-Game Sequence, Step 1).
+
+    Under Dual List, if the players cannot agree how to reveal, "each tells a judge privately
+    and the judge announces both". The choice is final and recorded as the judge's; the
+    opponent's view still hides it until both rosters are in. The audit entry names the player
+    but not the roster, so the audit log cannot give a blind choice away either.
+    """
+    draft = _judge_entry(draft, by)
+    game = draft.game
+    seat = _seat(draft, player)
+    _judge_apply(draft, domain.ChooseRoster(seat, roster, by_judge=True))
+    audit(
+        event=game.round.event,
+        actor=by,
+        action="draft-roster-entered-by-judge",
+        subject=str(game),
+        data={"player": player.external_id, "seat": seat},
+    )
+    return draft
+
+
+@transaction.atomic
+def draft_enter_roll_off(
+    *,
+    draft: GameDraft,
+    winner: Player,
+    by: AbstractBaseUser,
+    totals: tuple[tuple[int, int], ...] = (),
+) -> GameDraft:
+    """A judge enters the winner of a Roll-Off rolled with real dice at the table (Step 3, Part 3.2).
+
+    `totals`, optional, are the 2D6 totals thrown (player one's, player two's), ties first;
+    the draft machine checks that they make `winner` the winner.
+    """
+    draft = _judge_entry(draft, by)
+    game = draft.game
+    seat = _seat(draft, winner)
+    _judge_apply(draft, domain.RollOff(seat, tuple(totals), by_judge=True))
+    audit(
+        event=game.round.event,
+        actor=by,
+        action="draft-roll-off-entered-by-judge",
+        subject=str(game),
+        data={"winner": winner.external_id, "totals": [list(pair) for pair in totals]},
+    )
+    return draft
+
+
 def clock_facts(game: Game) -> clock_domain.RoundClock | None:
     row = RoundClock.objects.filter(round_id=game.round_id).first()
     return row.facts() if row is not None else None

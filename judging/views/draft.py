@@ -1,5 +1,6 @@
 """The pre-game draft on the players' phones: a page, a state fragment polled every 2 seconds,
-one POST per choice; and the judges' overview with the random completion after 15 minutes.
+one POST per choice; the judges' entries (a roster told to them privately, a Roll-Off rolled
+at the table); and the judges' overview with the random completion after 15 minutes.
 """
 
 from __future__ import annotations
@@ -17,14 +18,21 @@ from django.views.decorators.http import require_POST
 
 from judging import selectors
 from judging.models import GameDraft
-from judging.presenters import draft_dict
-from judging.services import draft_act, draft_complete_at_random, draft_start
+from judging.presenters import draft_dict, judge_entries
+from judging.services import (
+    draft_act,
+    draft_complete_at_random,
+    draft_enter_roll_off,
+    draft_enter_roster,
+    draft_start,
+)
 from judging.services.draft import draft_state, seat_of
 from judging.views.common import actor, event_game, event_round, is_htmx, page
 from tournaments.access import STAFF, EventAccess, access_event
 from tournaments.domain import clock as clock_domain
+from tournaments.domain import draft as draft_domain
 from tournaments.errors import ServiceError
-from tournaments.models import Game, RoundStatus
+from tournaments.models import Game, Player, RoundStatus
 
 
 def _allowed(request: HttpRequest, slug: str, game_id: int) -> tuple[EventAccess, Game]:
@@ -38,7 +46,9 @@ def _allowed(request: HttpRequest, slug: str, game_id: int) -> tuple[EventAccess
     return access, game
 
 
-def _judge_panel(access: EventAccess, game: Game) -> dict[str, Any] | None:
+def _judge_panel(
+    access: EventAccess, game: Game, state: draft_domain.DraftState | None = None
+) -> dict[str, Any] | None:
     if not access.is_staff:
         return None
     facts = selectors.clock_facts(game.round)
@@ -47,21 +57,28 @@ def _judge_panel(access: EventAccess, game: Game) -> dict[str, Any] | None:
     left = None
     if facts.started_at is not None and not overrun:
         left = int((clock_domain.DRAFT_DEADLINE - clock_domain.elapsed(facts, now)).total_seconds())
-    return {"started": facts.started_at is not None, "overrun": overrun, "seconds_left": left}
+    # A judge playing in this game (a community TO) sees it as a player and enters nothing.
+    entries = judge_entries(state) if state is not None and seat_of(game, access.player) is None else None
+    return {
+        "started": facts.started_at is not None,
+        "overrun": overrun,
+        "seconds_left": left,
+        "entries": entries,
+    }
 
 
 def _context(access: EventAccess, game: Game, draft: GameDraft | None, error: str = "") -> dict[str, Any]:
     seat = seat_of(game, access.player)
-    data = draft_dict(draft_state(draft), seat) if draft is not None else None
+    state = draft_state(draft) if draft is not None else None
     return page(
         access,
         "draft",
         game=game,
-        draft=data,
+        draft=draft_dict(state, seat) if state is not None else None,
         stored=draft,
         version=version_of(draft),
         error=error,
-        judge=_judge_panel(access, game),
+        judge=_judge_panel(access, game, state),
     )
 
 
@@ -153,6 +170,63 @@ def complete_at_random(request: HttpRequest, slug: str, game_id: int) -> HttpRes
             )
         return redirect(f"{_overview_url(slug)}?round={game.round.number}")
     return _answer(request, access, game, error, "" if error else "The draft was completed at random.")
+
+
+def _seat_player(game: Game, seat: str) -> Player | None:
+    return {"A": game.player_one, "B": game.player_two}.get(seat)
+
+
+def _judge_entry(
+    request: HttpRequest, slug: str, game_id: int
+) -> tuple[EventAccess, Game, GameDraft | None, str]:
+    """The draft a judge enters a choice in; players (and everyone else) get a 404."""
+    access, game = _allowed(request, slug, game_id)
+    if not access.is_staff:
+        raise Http404("No such game.")
+    draft, error = _load(request, game)
+    return access, game, draft, error
+
+
+@login_required
+@require_POST
+def enter_roster(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """OP Guide, Step 1: a player told the judge their roster privately; the judge enters it."""
+    access, game, draft, error = _judge_entry(request, slug, game_id)
+    player = _seat_player(game, request.POST.get("seat", ""))
+    done = ""
+    if draft is not None and not error:
+        if player is None:
+            error = "Say whose roster this is."
+        else:
+            try:
+                draft_enter_roster(
+                    draft=draft, player=player, roster=request.POST.get("roster", ""), by=actor(request)
+                )
+            except ServiceError as exc:
+                error = exc.message
+            else:
+                done = f"{player.name}'s roster is entered; their opponent sees it once both are in."
+    return _answer(request, access, game, error, done)
+
+
+@login_required
+@require_POST
+def enter_roll_off(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """OP Guide, Step 3: the Roll-Off was rolled with real dice at the table; the judge enters the winner."""
+    access, game, draft, error = _judge_entry(request, slug, game_id)
+    winner = _seat_player(game, request.POST.get("winner", ""))
+    done = ""
+    if draft is not None and not error:
+        if winner is None:
+            error = "Say who won the Roll-Off."
+        else:
+            try:
+                draft_enter_roll_off(draft=draft, winner=winner, by=actor(request))
+            except ServiceError as exc:
+                error = exc.message
+            else:
+                done = f"{winner.name} won the Roll-Off and takes priority."
+    return _answer(request, access, game, error, done)
 
 
 def _overview_url(slug: str) -> str:
