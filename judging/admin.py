@@ -27,9 +27,9 @@ class TimeLimitAdmin(admin.ModelAdmin[TimeLimit]):
 
 @admin.register(ConductReport)
 class ConductReportAdmin(admin.ModelAdmin[ConductReport]):
-    list_display = ["event", "category", "created_at"]
+    list_display = ["event", "category", "created_at", "handled_at"]
     list_filter = ["category"]
-    raw_id_fields = ["reporter"]
+    raw_id_fields = ["reporter", "handled_by"]
 
 
 @admin.register(RosterFinding)

@@ -17,18 +17,29 @@ from rest_framework.response import Response
 
 from judging import selectors
 from judging.exports import penalties_csv
-from judging.models import ConductCategory, ConductReport, Infraction, Penalty, PenaltyLevel, PenaltyStatus
-from judging.presenters import draft_dict
+from judging.models import (
+    ConductCategory,
+    ConductReport,
+    GameDraft,
+    Infraction,
+    Penalty,
+    PenaltyLevel,
+    PenaltyStatus,
+)
+from judging.presenters import draft_dict, judge_entries
 from judging.services import (
     clock_call_time,
     clock_pause,
     clock_resume,
     clock_start,
     conduct_report_file,
+    conduct_report_handle,
     disqualification_confirm,
     disqualification_decline,
     draft_act,
     draft_complete_at_random,
+    draft_enter_roll_off,
+    draft_enter_roster,
     draft_start,
     penalty_issue,
 )
@@ -118,6 +129,24 @@ class ConductReportSerializer(serializers.Serializer[Any]):
     people_involved = serializers.CharField()
     reporter = serializers.CharField()
     created_at = serializers.DateTimeField()
+    handled = serializers.BooleanField()
+    handled_at = serializers.DateTimeField(allow_null=True)
+    handled_by = serializers.CharField(help_text="Empty until handled.")
+    handled_note = serializers.CharField(help_text="What was done; empty until handled.")
+
+
+class ConductHandleSerializer(serializers.Serializer[Any]):
+    note = serializers.CharField(help_text="A short note of what was done (kept with the report).")
+
+
+class MyConductReportSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    category = serializers.ChoiceField(choices=ConductCategory.choices)
+    created_at = serializers.DateTimeField()
+    status = serializers.ChoiceField(
+        choices=[("received", "Received"), ("handled", "Handled")],
+        help_text="All a reporter is told: received, then handled.",
+    )
 
 
 class DraftPlayerSerializer(serializers.Serializer[Any]):
@@ -147,6 +176,22 @@ class DraftActionOptionSerializer(serializers.Serializer[Any]):
     payload = serializers.DictField(help_text="Post this back as `action`.")
 
 
+class DraftJudgeRosterSerializer(serializers.Serializer[Any]):
+    seat = serializers.CharField()
+    name = serializers.CharField()
+    options = serializers.ListField(child=serializers.CharField(), help_text="The rosters they may play.")
+
+
+class DraftJudgeSeatSerializer(serializers.Serializer[Any]):
+    seat = serializers.CharField()
+    name = serializers.CharField()
+
+
+class DraftJudgeEntriesSerializer(serializers.Serializer[Any]):
+    rosters = DraftJudgeRosterSerializer(many=True, help_text="Blind roster choices still to be made.")
+    roll_off = DraftJudgeSeatSerializer(many=True, help_text="Who may be entered as the Roll-Off's winner.")
+
+
 class DraftSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     step = serializers.CharField()
@@ -163,10 +208,36 @@ class DraftSerializer(serializers.Serializer[Any]):
     actions = DraftActionOptionSerializer(many=True)
     history = serializers.ListField(child=serializers.CharField())
     result = serializers.DictField(allow_null=True)
+    judge_entries = DraftJudgeEntriesSerializer(
+        allow_null=True,
+        help_text="For a judge (not playing in the game): what they may enter for the players now.",
+    )
 
 
 class DraftActSerializer(serializers.Serializer[Any]):
     action = serializers.DictField(help_text="One of the `payload`s listed in the draft's `actions`.")
+
+
+SEAT_HELP = "A: the game's player one, B: player two (as in the draft's `players`)."
+
+
+class DraftEnterRosterSerializer(serializers.Serializer[Any]):
+    seat = serializers.ChoiceField(choices=[("A", "Player one"), ("B", "Player two")], help_text=SEAT_HELP)
+    roster = serializers.CharField(help_text="The roster's label, one of the seat's `judge_entries` options.")
+
+
+class DraftEnterRollOffSerializer(serializers.Serializer[Any]):
+    winner = serializers.ChoiceField(
+        choices=[("A", "Player one won"), ("B", "Player two won")], help_text=SEAT_HELP
+    )
+    totals = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=2, max_value=12), min_length=2, max_length=2
+        ),
+        required=False,
+        default=list,
+        help_text="Optional: the 2D6 totals thrown, [player one's, player two's], ties first (Part 3.2).",
+    )
 
 
 class CallSerializer(serializers.Serializer[Any]):
@@ -416,14 +487,22 @@ class MyPenaltiesApi(ApiView):
 class ConductReportsApi(ApiView):
     @extend_schema(
         operation_id="conduct_reports_list",
-        summary="Conduct reports (the TO and the Head Judge only)",
+        summary="Conduct reports (the TO and the Head Judge only), newest first",
+        parameters=[
+            OpenApiParameter(
+                "status",
+                str,
+                enum=["open", "handled"],
+                description="Only the reports still open, or only those handled; default: all.",
+            )
+        ],
         responses=responses({200: ConductReportSerializer(many=True)}, invalid=False),
         tags=["conduct"],
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, TO, HEAD_JUDGE)
-        rows = [_conduct(r) for r in selectors.conduct_reports(access.event)]
-        return Response(ConductReportSerializer(rows, many=True).data)
+        reports = selectors.conduct_reports(access.event, status=request.query_params.get("status", ""))
+        return Response(ConductReportSerializer([_conduct(r) for r in reports], many=True).data)
 
     @extend_schema(
         operation_id="conduct_report_file",
@@ -456,7 +535,50 @@ def _conduct(report: ConductReport) -> dict[str, Any]:
         "people_involved": report.people_involved,
         "reporter": report.reporter.get_username() if report.reporter else "",
         "created_at": report.created_at,
+        "handled": report.handled,
+        "handled_at": report.handled_at,
+        "handled_by": report.handled_by.get_username() if report.handled_by else "",
+        "handled_note": report.handled_note,
     }
+
+
+class ConductReportHandleApi(ApiView):
+    @extend_schema(
+        operation_id="conduct_report_handle",
+        summary="Mark a conduct report handled, with a short note (the TO and the Head Judge only)",
+        description="The reporter then sees the status `handled`, never the note.",
+        request=ConductHandleSerializer,
+        responses=responses({200: ConductReportSerializer}, login=True),
+        tags=["conduct"],
+    )
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO, HEAD_JUDGE)
+        report = selectors.conduct_reports(access.event).filter(pk=pk).first()
+        if report is None:
+            raise Http404("No such conduct report.")
+        data = _validated(ConductHandleSerializer, request)
+        report = conduct_report_handle(report=report, by=user, note=data["note"])
+        return Response(ConductReportSerializer(_conduct(report)).data)
+
+
+class MyConductReportsApi(ApiView):
+    @extend_schema(
+        operation_id="my_conduct_reports",
+        summary="The conduct reports you filed at this event, and whether each has been handled",
+        responses=responses({200: MyConductReportSerializer(many=True)}, invalid=False),
+        tags=["conduct"],
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug)
+        if not access.roles:
+            raise Http404("No such event.")
+        rows = [
+            {"id": r.pk, "category": r.category, "created_at": r.created_at, "status": r.status}
+            for r in selectors.conduct_reports_by(access.event, user.pk)
+        ]
+        return Response(MyConductReportSerializer(rows, many=True).data)
 
 
 # --- the draft ------------------------------------------------------------------------------
@@ -479,7 +601,10 @@ def _draft_access(request: Request, slug: str, game_id: int) -> tuple[EventAcces
 def _draft_body(access: EventAccess, game: Game) -> dict[str, Any]:
     draft = selectors.draft_for_game(game)
     assert draft is not None
-    return {"game": game.pk, **draft_dict(draft_state(draft), seat_of(game, access.player))}
+    state = draft_state(draft)
+    seat = seat_of(game, access.player)
+    entries = judge_entries(state) if access.is_staff and seat is None else None
+    return {"game": game.pk, **draft_dict(state, seat), "judge_entries": entries}
 
 
 class DraftApi(ApiView):
@@ -533,6 +658,58 @@ class DraftRandomApi(ApiView):
             raise Http404("No such game.")
         draft = selectors.draft_for_game(game) or draft_start(game=game, by=user)
         draft_complete_at_random(draft=draft, by=user)
+        return Response(DraftSerializer(_draft_body(access, game)).data)
+
+
+def _judge_draft(request: Request, slug: str, game_id: int) -> tuple[EventAccess, Game, GameDraft]:
+    """A draft a judge enters a choice in: players and everyone else get a 404."""
+    user = signed_in(request)
+    access, game = _draft_access(request, slug, game_id)
+    if not access.is_staff:
+        raise Http404("No such game.")
+    return access, game, selectors.draft_for_game(game) or draft_start(game=game, by=user)
+
+
+def _seat_player(game: Game, seat: str) -> Player:
+    player = game.player_one if seat == "A" else game.player_two
+    assert player is not None, "a game with a draft has two players"
+    return player
+
+
+class DraftEnterRosterApi(ApiView):
+    @extend_schema(
+        operation_id="draft_enter_roster",
+        summary="Enter a player's blind roster choice, told to you privately (judges; OP Guide, Step 1)",
+        description="Recorded as entered by a judge. The opponent still sees only that a choice was made "
+        "until both rosters are in. A roster choice is final.",
+        request=DraftEnterRosterSerializer,
+        responses=responses({200: DraftSerializer}, login=True),
+        tags=["draft"],
+    )
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        access, game, draft = _judge_draft(request, slug, game_id)
+        data = _validated(DraftEnterRosterSerializer, request)
+        draft_enter_roster(
+            draft=draft, player=_seat_player(game, data["seat"]), roster=data["roster"], by=signed_in(request)
+        )
+        return Response(DraftSerializer(_draft_body(access, game)).data)
+
+
+class DraftEnterRollOffApi(ApiView):
+    @extend_schema(
+        operation_id="draft_enter_roll_off",
+        summary="Enter the winner of a Roll-Off rolled with real dice at the table (judges; Step 3)",
+        request=DraftEnterRollOffSerializer,
+        responses=responses({200: DraftSerializer}, login=True),
+        tags=["draft"],
+    )
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        access, game, draft = _judge_draft(request, slug, game_id)
+        data = _validated(DraftEnterRollOffSerializer, request)
+        totals = tuple((int(a), int(b)) for a, b in data["totals"])
+        draft_enter_roll_off(
+            draft=draft, winner=_seat_player(game, data["winner"]), totals=totals, by=signed_in(request)
+        )
         return Response(DraftSerializer(_draft_body(access, game)).data)
 
 

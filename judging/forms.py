@@ -7,7 +7,14 @@ from typing import Any
 
 from django import forms
 
-from judging.models import ConductCategory, GamesDecision, Infraction, PenaltyLevel, PenaltyStatus
+from judging.models import (
+    HANDLED_NOTE_LENGTH,
+    ConductCategory,
+    GamesDecision,
+    Infraction,
+    PenaltyLevel,
+    PenaltyStatus,
+)
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, Player, RoundStatus
 
@@ -97,6 +104,14 @@ class ConductForm(forms.Form):
     category = forms.ChoiceField(choices=ConductCategory.choices)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), label="What happened")
     people_involved = forms.CharField(required=False, max_length=300, label="People involved (optional)")
+
+
+class ConductHandleForm(forms.Form):
+    note = forms.CharField(
+        max_length=HANDLED_NOTE_LENGTH,
+        label="What was done",
+        help_text="A short note, kept with the report; the reporter only sees that it was handled.",
+    )
 
 
 class FindingForm(forms.Form):

@@ -98,8 +98,17 @@ def penalty_advice(player: Player, *, round_number: int | None = None) -> Penalt
 # --- conduct reports and roster findings --------------------------------------------------
 
 
-def conduct_reports(event: Event) -> QuerySet[ConductReport]:
-    return ConductReport.objects.filter(event=event).select_related("reporter").order_by("-created_at", "-id")
+CONDUCT_FILTERS = ("open", "handled")
+
+
+def conduct_reports(event: Event, *, status: str = "") -> QuerySet[ConductReport]:
+    """The inbox, newest first: every report, or only the `open` or the `handled` ones."""
+    rows = ConductReport.objects.filter(event=event).select_related("reporter", "handled_by")
+    if status == "open":
+        rows = rows.filter(handled_at__isnull=True)
+    elif status == "handled":
+        rows = rows.filter(handled_at__isnull=False)
+    return rows.order_by("-created_at", "-id")
 
 
 def conduct_reports_by(event: Event, user_id: int | None) -> QuerySet[ConductReport]:

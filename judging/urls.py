@@ -23,9 +23,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     ),
     path("me/penalties/", api.MyPenaltiesApi.as_view(), name="api-my-penalties"),
     path("conduct-reports/", api.ConductReportsApi.as_view(), name="api-conduct-reports"),
-    path(
-        "conduct-reports/<int:pk>/handle/", api.ConductReportHandleApi.as_view(), name="api-conduct-handle"
-    ),
+    path("conduct-reports/<int:pk>/handle/", api.ConductReportHandleApi.as_view(), name="api-conduct-handle"),
     path("me/conduct-reports/", api.MyConductReportsApi.as_view(), name="api-my-conduct-reports"),
     path("games/<int:game_id>/draft/", api.DraftApi.as_view(), name="api-draft"),
     path("games/<int:game_id>/draft/actions/", api.DraftActApi.as_view(), name="api-draft-act"),

@@ -2,38 +2,43 @@
 
 interchange.md: TOs move events between installations with event/1, and "importing its
 own export must lose nothing". So an export carries, besides the event/1 fields, every
-plain (non-relational) model field as an extra field at its level:
+model field as an extra field at its level:
 
-- event: `slug` and every setting (`planned_rounds`, `venue`, dates, `status`, ...), always;
-- player: e.g. `email`, `checked_in_at`, when not at their default; and `rosters`, the
-  player's roster/1 documents, each with a `validation` object (`slot`, `legal`, `report`);
-- round: `status`, `seed`, then any other field not at its default (`pairing_report`,
-  `published_at`, ...), and `pending`: games paired but not yet scored (event/1 `games`
-  only holds games with a result);
-- game: e.g. `result_status`, `battle_rounds`, when not at their default.
+- event: `slug` and every setting (`planned_rounds`, `venue`, dates, `status`,
+  `join_code`, `created_at`, ...), always;
+- player: e.g. `email`, `checked_in_at`, `registered_at`, when not at their default;
+  `user`, the username of the player's account; and `rosters`, the player's roster/1
+  documents, each with a `validation` object (`slot`, `legal`, `report`, `submitted_at`);
+- round: `status`, `seed`, then any other field not at its default (`created_at`,
+  `pairing_report`, `published_at`, ...), and `pending`: games paired but not yet scored
+  (event/1 `games` only holds games with a result);
+- game: e.g. `result_status`, `battle_rounds`, when not at their default, and `reports`:
+  what each side (or a judge) reported, oldest first;
+- top level, after the event/1 keys: `staff`, `audit_log`, `penalties`, `time_limits`,
+  `conduct_reports`, `roster_findings`, `drafts` and `clocks` — the records of
+  `tournaments.eventio_records`, which also says how they refer to players, games and users.
 
 The field lists come from the models, so a field added to a model travels without a
 change here. Fields the models do not know are kept in the `extra` JSON columns of Event,
-Player and Game; unknown table- and round-level fields go to `Event.extra["_stash"]`. All
-of it is written back on export.
+Player and Game; unknown table- and round-level fields, and what the records' rows cannot
+hold, go to `Event.extra["_stash"]`. All of it is written back on export. Timestamps keep
+their values, in ISO 8601 with their UTC offset, even those Django stamps on save.
 
-Not carried: user accounts (a Player's `user`, StaffRole) — they belong to one
-installation —, the secret registration `join_code`, creation timestamps, result reports
-and the audit log. The export holds players' e-mail addresses: it is for TOs, not for
-publishing.
+A full export is the TO's backup and is confidential: it holds the conduct reports,
+players' e-mail addresses, the secret `join_code` of the registration link and the audit
+log. `export_event(event, public=True)` leaves those four out, for publishing results.
+
+Not carried: print jobs, which are caches of rendered PDFs, rebuilt on demand.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
-from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Prefetch
-from django.utils import timezone
 from django.utils.text import slugify
 
 from pairings.eventfile import (
@@ -50,7 +55,45 @@ from pairings.eventfile import (
 )
 from rosters.models import Roster
 from rules_engine.registry import UnknownGameSystem, get_system
-from tournaments.models import Event, Game, Player, Round, Table
+from tournaments.eventio_records import (
+    REPORT_SECTION,
+    REPORTS,
+    ROWS_STASH,
+    SECTION_KEYS,
+    SECTIONS,
+    STAFF,
+    STAFF_STASH,
+    RecordReader,
+    RecordWriter,
+    accounts,
+    fetch_records,
+    game_ref,
+    usernames,
+    usernames_in,
+)
+from tournaments.eventio_values import (
+    EventImportError,
+    clean_row,
+    field_value,
+    json_value,
+    restore_times,
+    split_times,
+    take_fields,
+)
+from tournaments.models import Event, Game, Player, Round, StaffRole, Table
+
+__all__ = [
+    "EVENT_FIELDS",
+    "GAME_FIELDS",
+    "PLAYER_FIELDS",
+    "PUBLIC_OMITS",
+    "ROUND_FIELDS",
+    "SECTION_KEYS",
+    "EventImportError",
+    "event_file_from_db",
+    "export_event",
+    "import_event",
+]
 
 
 def _plain_fields(model: type[models.Model], handled: set[str]) -> tuple[str, ...]:
@@ -58,16 +101,12 @@ def _plain_fields(model: type[models.Model], handled: set[str]) -> tuple[str, ..
     return tuple(
         f.name
         for f in model._meta.concrete_fields
-        if not f.is_relation
-        and not f.primary_key
-        and not getattr(f, "auto_now", False)
-        and not getattr(f, "auto_now_add", False)
-        and f.name not in handled
+        if not f.is_relation and not f.primary_key and f.name not in handled
     )
 
 
 # Written as extra fields of event/1, at their level.
-EVENT_FIELDS = _plain_fields(Event, {"name", "slug", "game_system", "scale", "kind", "extra", "join_code"})
+EVENT_FIELDS = _plain_fields(Event, {"name", "slug", "game_system", "scale", "kind", "extra"})
 PLAYER_FIELDS = _plain_fields(
     Player, {"external_id", "name", "spare", "dropped_after_round", "disqualified_after_round", "extra"}
 )
@@ -78,116 +117,14 @@ ROUND_ALWAYS = ("status", "seed")
 # A file's rounds and scored games are history: closed and agreed unless the file says otherwise.
 IMPORTED_ROUND_DEFAULTS = {"status": "closed"}
 IMPORTED_GAME_DEFAULTS = {"result_status": "confirmed"}
+# What a public export leaves out: an event setting, a player field and two sections.
+PUBLIC_OMITS = ("join_code", "email", "audit_log", "conduct_reports")
 
-STASH = "_stash"  # Event.extra key for unknown table- and round-level fields
+STASH = "_stash"  # Event.extra key for unknown table- and round-level fields, and the records' rest
 ROSTERS = "rosters"
 VALIDATION = "validation"
 PENDING = "pending"
-INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
-
-
-class EventImportError(ValueError):
-    """The event cannot be stored as given; the message names the problem and where."""
-
-
-# --- field values --------------------------------------------------------------------
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, dt.date | dt.datetime):
-        return value.isoformat()
-    return value
-
-
-def _parse(raw: Any, parser: Any, where: str, expected: str) -> Any:
-    if not isinstance(raw, str):
-        raise EventImportError(f"{where} must be {expected}, got {raw!r}")
-    try:
-        return parser(raw)
-    except ValueError:
-        raise EventImportError(f"{where} must be {expected}, got {raw!r}") from None
-
-
-def _field_value(model: type[models.Model], name: str, raw: Any, where: str) -> Any:
-    """A JSON value for model field `name`, type-checked and parsed (ISO dates and times)."""
-    field = model._meta.get_field(name)
-    at = f"{where}.{name}"
-    if raw is None:
-        if getattr(field, "null", False):
-            return None
-        raise EventImportError(f"{at} cannot be null")
-    if isinstance(field, models.DateTimeField):
-        value = _parse(raw, dt.datetime.fromisoformat, at, "a date and time (ISO 8601)")
-        return timezone.make_aware(value) if timezone.is_naive(value) else value
-    if isinstance(field, models.DateField):
-        return _parse(raw, dt.date.fromisoformat, at, "a date (YYYY-MM-DD)")
-    if isinstance(field, models.BooleanField):
-        if not isinstance(raw, bool):
-            raise EventImportError(f"{at} must be true or false, got {raw!r}")
-        return raw
-    if isinstance(field, models.IntegerField):
-        if not isinstance(raw, int) or isinstance(raw, bool):
-            raise EventImportError(f"{at} must be a whole number, got {raw!r}")
-        return raw
-    if isinstance(field, models.CharField | models.TextField):
-        if not isinstance(raw, str):
-            raise EventImportError(f"{at} must be a string, got {raw!r}")
-        return raw
-    return raw
-
-
-def _take_fields(
-    model: type[models.Model], names: Iterable[str], extra: dict[str, Any], where: str
-) -> dict[str, Any]:
-    """Pop the model's fields out of an object's extra fields, parsed for the model."""
-    return {name: _field_value(model, name, extra.pop(name), where) for name in names if name in extra}
-
-
-def _default(model: type[models.Model], name: str, overrides: Mapping[str, Any]) -> Any:
-    if name in overrides:
-        return overrides[name]
-    field = model._meta.get_field(name)
-    assert isinstance(field, models.Field), "only concrete fields are listed"
-    return field.get_default()
-
-
-def _put_fields(
-    obj: models.Model,
-    names: Iterable[str],
-    out: dict[str, Any],
-    *,
-    always: Iterable[str] = (),
-    defaults: Mapping[str, Any] | None = None,
-) -> None:
-    """Write the object's fields into `out`: those in `always`, the rest when not at their default."""
-    keep = set(always)
-    for name in names:
-        value = getattr(obj, name)
-        if name in keep or defaults is None or value != _default(type(obj), name, defaults):
-            out[name] = _json_value(value)
-
-
-def _validation_message(exc: ValidationError) -> str:
-    if hasattr(exc, "error_dict"):
-        return "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
-    return " ".join(exc.messages)
-
-
-def _clean(obj: models.Model, where: str, exclude: Iterable[str] = ()) -> None:
-    """Model validation without queries (foreign keys and uniqueness are checked elsewhere)."""
-    # SQLite does not bound integer columns, so Django skips the range check there; a file
-    # that imports here must import on PostgreSQL too. Checked first, so the message is
-    # the same on every database.
-    for field in obj._meta.concrete_fields:
-        bounds = INTEGER_RANGES.get(field.get_internal_type())
-        value = getattr(obj, field.attname)
-        if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
-            low, high = bounds
-            raise EventImportError(f"{where}: {field.name} must be between {low} and {high}, got {value}")
-    try:
-        obj.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
-    except ValidationError as exc:
-        raise EventImportError(f"{where}: {_validation_message(exc)}") from None
+USER = "user"  # a player's account, by username
 
 
 # --- importing -----------------------------------------------------------------------
@@ -212,10 +149,11 @@ def _check_rules(data: EventFile) -> None:
         raise EventImportError(str(exc)) from None
 
 
-def _build_event(data: EventFile, slug: str | None) -> Event:
-    extra = dict(data.extra)
+def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tuple[Event, dict[str, Any]]:
+    """The unsaved event and the timestamps to restore once it is saved."""
     file_slug = extra.pop("slug", None)
-    settings = _take_fields(Event, EVENT_FIELDS, extra, "the event")
+    settings = take_fields(Event, EVENT_FIELDS, extra, "the event")
+    times = split_times(Event, settings)
     if slug is None and file_slug is not None:
         if not isinstance(file_slug, str):
             raise EventImportError(f"slug must be a string, got {file_slug!r}")
@@ -238,22 +176,23 @@ def _build_event(data: EventFile, slug: str | None) -> Event:
         extra=extra,
         **settings,
     )
-    _clean(event, "the event")
-    return event
+    clean_row(event, "the event")
+    return event, times
 
 
 def _round_parts(round_: EventRound) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     """Split a round's extra fields into model fields, pending games and the unknown rest."""
     rest = dict(round_.extra)
     where = f"round {round_.number}"
-    fields = {**IMPORTED_ROUND_DEFAULTS, **_take_fields(Round, ROUND_FIELDS, rest, where)}
+    fields = {**IMPORTED_ROUND_DEFAULTS, **take_fields(Round, ROUND_FIELDS, rest, where)}
     pending = rest.pop(PENDING, [])
     if not isinstance(pending, list):
         raise EventImportError(f"{where}.{PENDING} must be a list of games")
     return fields, pending, rest
 
 
-def _rosters(raw: Any, where: str) -> list[Roster]:
+def _rosters(raw: Any, where: str) -> list[tuple[Roster, dict[str, Any]]]:
+    """The player's rosters, unsaved, each with the timestamps to restore once saved."""
     if not isinstance(raw, list) or len(raw) > 2:
         raise EventImportError(f"{where}.{ROSTERS} must be a list of at most two roster/1 documents")
     rosters = []
@@ -274,8 +213,13 @@ def _rosters(raw: Any, where: str) -> list[Roster]:
             raise EventImportError(f"{at}.{VALIDATION}.legal must be true or false")
         if not isinstance(report, dict):
             raise EventImportError(f"{at}.{VALIDATION}.report must be an object")
-        rosters.append(Roster(slot=slot, document=document, legal=legal, report=report))
-    if len({r.slot for r in rosters}) != len(rosters):
+        times = {}
+        if "submitted_at" in verdict:
+            times["submitted_at"] = field_value(
+                Roster, "submitted_at", verdict["submitted_at"], f"{at}.{VALIDATION}"
+            )
+        rosters.append((Roster(slot=slot, document=document, legal=legal, report=report), times))
+    if len({r.slot for r, _ in rosters}) != len(rosters):
         raise EventImportError(f"{where}.{ROSTERS}: two rosters in the same slot")
     return rosters
 
@@ -304,11 +248,28 @@ def _pending_game(raw: Any, where: str, players: Mapping[str, Player]) -> tuple[
     return game, vp
 
 
+def _usernames_in(data: EventFile, records: Mapping[str, Any]) -> set[str]:
+    """Every username the file mentions, so one query finds the accounts they name."""
+    names = usernames_in(records.get(STAFF), StaffRole)
+    for section in SECTIONS:
+        names |= usernames_in(records.get(section.key), section.model, section.owner)
+    names.update(p.extra[USER] for p in data.players if isinstance(p.extra.get(USER), str))
+    for round_ in data.rounds:
+        games = [g.extra for g in round_.games]
+        pending = round_.extra.get(PENDING)
+        games += [g for g in pending if isinstance(g, dict)] if isinstance(pending, list) else []
+        for game in games:
+            names |= usernames_in(game.get(REPORTS), REPORT_SECTION.model, REPORT_SECTION.owner)
+    return names
+
+
 def import_event(data: EventFile, *, slug: str | None = None) -> Event:
     """Store a whole event/1 file as a new Event, all or nothing.
 
     The slug is `slug`, else the file's `slug`, else made from the name (with a number
     added if taken). An explicit slug that is taken is an error, never an overwrite.
+    Usernames (staff, a player's account, who issued a penalty, ...) link to this
+    installation's account of that name when there is one.
     """
     _check_rules(data)
     try:
@@ -321,8 +282,11 @@ def import_event(data: EventFile, *, slug: str | None = None) -> Event:
 
 
 def _import(data: EventFile, slug: str | None) -> Event:
-    event = _build_event(data, slug)
-    stash: dict[str, dict[str, Any]] = {}
+    extra = dict(data.extra)
+    records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
+    users = accounts(_usernames_in(data, records))
+    event, event_times = _build_event(data, extra, slug)
+    stash: dict[str, Any] = {}
     round_parts = {r.number: _round_parts(r) for r in data.rounds}
     for number, (_, _, rest) in round_parts.items():
         if rest:
@@ -330,9 +294,8 @@ def _import(data: EventFile, slug: str | None) -> Event:
     for table in data.tables:
         if table.extra:
             stash.setdefault("tables", {})[str(table.number)] = dict(table.extra)
-    if stash:
-        event.extra[STASH] = stash
     event.save()
+    restore_times(Event, [event], [event_times])
 
     # Tables: those listed, then any number a game uses without listing it.
     listed = [Table(event=event, number=t.number, layout=t.layout) for t in data.tables]
@@ -345,20 +308,28 @@ def _import(data: EventFile, slug: str | None) -> Event:
                 used.add(raw["table"])
     listed += [Table(event=event, number=n) for n in sorted(used - known_numbers)]
     for position, table_row in enumerate(listed):
-        _clean(table_row, f"tables[{position}]", exclude=["event"])
+        clean_row(table_row, f"tables[{position}]", exclude=["event"])
     tables = {t.number: t for t in Table.objects.bulk_create(listed)}
 
-    # Players, with their rosters.
-    rosters: list[tuple[str, Roster]] = []
-    to_create = []
+    # Players, with their accounts and rosters.
+    rosters: list[tuple[str, Roster, dict[str, Any]]] = []
+    to_create, player_times = [], []
     for position, entry in enumerate(data.players):
         where = f"players[{position}] ({entry.id})"
         extra = dict(entry.extra)
         if ROSTERS in extra:
-            rosters += [(entry.id, roster) for roster in _rosters(extra.pop(ROSTERS), where)]
-        fields = _take_fields(Player, PLAYER_FIELDS, extra, where)
+            rosters += [(entry.id, roster, times) for roster, times in _rosters(extra.pop(ROSTERS), where)]
+        username = extra.pop(USER, None)
+        if username is not None and not isinstance(username, str):
+            raise EventImportError(f"{where}.{USER} must be a username, got {username!r}")
+        account = users.get(username) if username is not None else None
+        if username is not None and account is None:
+            extra[USER] = username  # no such account here: kept, so a re-export says the same
+        fields = take_fields(Player, PLAYER_FIELDS, extra, where)
+        player_times.append(split_times(Player, fields))
         player = Player(
             event=event,
+            user=account,
             external_id=entry.id,
             name=entry.name,
             spare=entry.spare,
@@ -367,22 +338,28 @@ def _import(data: EventFile, slug: str | None) -> Event:
             extra=extra,
             **fields,
         )
-        _clean(player, where, exclude=["event", "user"])
+        clean_row(player, where, exclude=["event", "user"])
         to_create.append(player)
-    players = {p.external_id: p for p in Player.objects.bulk_create(to_create)}
-    for owner, roster in rosters:
+    created = Player.objects.bulk_create(to_create)
+    restore_times(Player, created, player_times)
+    players = {p.external_id: p for p in created}
+    for owner, roster, _ in rosters:
         roster.player = players[owner]
-        _clean(roster, f"the rosters of {owner}", exclude=["player"])
-    Roster.objects.bulk_create(roster for _, roster in rosters)
+        clean_row(roster, f"the rosters of {owner}", exclude=["player"])
+    roster_rows = Roster.objects.bulk_create(roster for _, roster, _ in rosters)
+    restore_times(Roster, roster_rows, [times for _, _, times in rosters])
 
     # Rounds, then their games (scored games first, then the pending ones).
-    round_rows = []
+    round_rows, round_times = [], []
     for round_ in data.rounds:
-        row = Round(event=event, number=round_.number, **round_parts[round_.number][0])
-        _clean(row, f"round {round_.number}", exclude=["event"])
+        fields = dict(round_parts[round_.number][0])
+        round_times.append(split_times(Round, fields))
+        row = Round(event=event, number=round_.number, **fields)
+        clean_row(row, f"round {round_.number}", exclude=["event"])
         round_rows.append(row)
     rounds = {r.number: r for r in Round.objects.bulk_create(round_rows)}
-    games = []
+    restore_times(Round, round_rows, round_times)
+    games, reports = [], []
     for round_ in data.rounds:
         entries: list[tuple[EventGame, list[int | None], str, bool]] = [
             (g, list(g.vp) if g.vp is not None else [None, None], f"round {round_.number} games[{i}]", True)
@@ -394,7 +371,8 @@ def _import(data: EventFile, slug: str | None) -> Event:
             entries.append((game, vp, where, False))
         for game, vp, where, scored in entries:
             extra = dict(game.extra)
-            fields = _take_fields(Game, GAME_FIELDS, extra, where)
+            game_reports = extra.pop(REPORTS, None)
+            fields = take_fields(Game, GAME_FIELDS, extra, where)
             if scored:
                 fields = {**_scored_defaults(), **fields}
             game_row = Game(
@@ -409,9 +387,32 @@ def _import(data: EventFile, slug: str | None) -> Event:
                 extra=extra,
                 **fields,
             )
-            _clean(game_row, where, exclude=["round", "table", "player_one", "player_two", "loser"])
+            clean_row(game_row, where, exclude=["round", "table", "player_one", "player_two", "loser"])
             games.append(game_row)
+            if game_reports is not None:
+                reports.append((game_row, game_reports, where))
     Game.objects.bulk_create(games)
+
+    # The records: reports, staff, then each section (see tournaments.eventio_records).
+    reader = RecordReader(
+        players=players,
+        rounds=rounds,
+        games=games,
+        rosters={(owner, roster.slot): roster for owner, roster, _ in rosters},
+        users=users,
+    )
+    reader.reports(reports)
+    reader.staff(records.get(STAFF, []), event)
+    for section in SECTIONS:
+        if section.key in records:
+            reader.section(section, records[section.key], event)
+    if reader.kept:
+        stash[ROWS_STASH] = reader.kept
+    if reader.unlinked_staff:
+        stash[STAFF_STASH] = reader.unlinked_staff
+    if stash:
+        event.extra[STASH] = stash
+        event.save(update_fields=["extra"])
     return event
 
 
@@ -420,6 +421,30 @@ def _scored_defaults() -> dict[str, Any]:
 
 
 # --- exporting -----------------------------------------------------------------------
+
+
+def _default(model: type[models.Model], name: str, overrides: Mapping[str, Any]) -> Any:
+    if name in overrides:
+        return overrides[name]
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field), "only concrete fields are listed"
+    return field.get_default()
+
+
+def _put_fields(
+    obj: models.Model,
+    names: Iterable[str],
+    out: dict[str, Any],
+    *,
+    always: Iterable[str] = (),
+    defaults: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the object's fields into `out`: those in `always`, the rest when not at their default."""
+    keep = set(always)
+    for name in names:
+        value = getattr(obj, name)
+        if name in keep or defaults is None or value != _default(type(obj), name, defaults):
+            out[name] = json_value(value)
 
 
 def _is_scored(game: Game) -> bool:
@@ -435,38 +460,72 @@ def _is_scored(game: Game) -> bool:
 
 def _roster_json(roster: Roster) -> dict[str, Any]:
     document = dict(roster.document) if isinstance(roster.document, dict) else {"document": roster.document}
-    document[VALIDATION] = {"slot": roster.slot, "legal": roster.legal, "report": roster.report}
+    document[VALIDATION] = {
+        "slot": roster.slot,
+        "legal": roster.legal,
+        "report": roster.report,
+        "submitted_at": json_value(roster.submitted_at),
+    }
     return document
 
 
-def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
-    """The event as an EventFile, in a fixed number of queries whatever its size.
+@dataclass(frozen=True)
+class _Rows:
+    """The event's core rows, one query per kind."""
 
-    Used by `export_event` and by the web app to run the pure standings engine. Pass
-    `rosters=False` to skip the roster documents when only results matter.
-    """
-    tables = list(event.tables.order_by("number"))
+    tables: list[Table]
+    players: list[Player]
+    rounds: list[Round]
+    games: list[Game]
+
+
+def _rows(event: Event, *, rosters: bool) -> _Rows:
     player_rows = event.players.order_by("id")
     if rosters:
         by_slot = Prefetch("rosters", queryset=Roster.objects.order_by("slot"))
         player_rows = player_rows.prefetch_related(by_slot)
-    players = list(player_rows)
-    round_rows = list(event.rounds.order_by("number"))
-    games_by_round: dict[int, list[Game]] = {r.id: [] for r in round_rows}
-    for game in Game.objects.filter(round__event=event).order_by("id"):
-        games_by_round[game.round_id].append(game)
+    return _Rows(
+        tables=list(event.tables.order_by("number")),
+        players=list(player_rows),
+        rounds=list(event.rounds.order_by("number")),
+        games=list(Game.objects.filter(round__event=event).order_by("id")),
+    )
 
-    ext = {p.id: p.external_id for p in players}
-    number = {t.id: t.number for t in tables}
+
+def _stash(event: Event) -> dict[str, Any]:
     stash = event.extra.get(STASH, {}) if isinstance(event.extra, dict) else {}
+    return stash if isinstance(stash, dict) else {}
+
+
+def _event_file(
+    event: Event,
+    rows: _Rows,
+    *,
+    rosters: bool,
+    users: Mapping[int, str] | None = None,
+    reports: Mapping[int, list[dict[str, Any]]] | None = None,
+    public: bool = False,
+) -> EventFile:
+    """The core rows as an EventFile; with `users` and `reports`, players' accounts and games' reports too."""
+    games_by_round: dict[int, list[Game]] = {r.id: [] for r in rows.rounds}
+    for game in rows.games:
+        games_by_round[game.round_id].append(game)
+    ext = {p.id: p.external_id for p in rows.players}
+    number = {t.id: t.number for t in rows.tables}
+    stash = _stash(event)
     table_extra = stash.get("tables", {})
     round_extra = stash.get("rounds", {})
     scored_defaults = _scored_defaults()
+
+    def add_reports(game: Game, extra: dict[str, Any]) -> None:
+        if reports is not None and game.id in reports:
+            extra[REPORTS] = reports[game.id]
 
     def event_game(game: Game) -> EventGame:
         ids = (ext[game.player_one_id],) + ((ext[game.player_two_id],) if game.player_two_id else ())
         extra = dict(game.extra)
         _put_fields(game, GAME_FIELDS, extra, defaults=scored_defaults)
+        add_reports(game, extra)
         return EventGame(
             players=ids,
             outcome=game.outcome,
@@ -491,10 +550,11 @@ def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
             entry["loser"] = ext[game.loser_id]
         entry.update(game.extra)
         _put_fields(game, GAME_FIELDS, entry, defaults={})
+        add_reports(game, entry)
         return entry
 
     rounds = []
-    for row in round_rows:
+    for row in rows.rounds:
         games = games_by_round[row.id]
         extra: dict[str, Any] = {}
         _put_fields(row, ROUND_FIELDS, extra, always=ROUND_ALWAYS, defaults=IMPORTED_ROUND_DEFAULTS)
@@ -508,6 +568,10 @@ def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
     def event_player(player: Player) -> EventPlayer:
         extra = dict(player.extra)
         _put_fields(player, PLAYER_FIELDS, extra, defaults={})
+        if public:
+            extra.pop("email", None)
+        if users is not None and player.user_id is not None:
+            extra[USER] = users.get(player.user_id)
         if rosters:
             documents = [_roster_json(r) for r in player.rosters.all()]
             if documents:
@@ -523,6 +587,8 @@ def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
 
     event_extra: dict[str, Any] = {"slug": event.slug}
     _put_fields(event, EVENT_FIELDS, event_extra)
+    if public:
+        event_extra.pop("join_code", None)
     for key, value in event.extra.items():
         if key != STASH and key not in event_extra:
             event_extra[key] = value
@@ -533,14 +599,51 @@ def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
         kind=event.kind,
         tables=tuple(
             EventTable(number=t.number, layout=t.layout, extra=table_extra.get(str(t.number), {}))
-            for t in tables
+            for t in rows.tables
         ),
-        players=tuple(event_player(p) for p in players),
+        players=tuple(event_player(p) for p in rows.players),
         rounds=tuple(rounds),
         extra=event_extra,
     )
 
 
-def export_event(event: Event) -> dict[str, Any]:
-    """The whole event as an event/1 document; `import_event` reads it back losslessly."""
-    return event_to_json(event_file_from_db(event))
+def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
+    """The event as an EventFile, in a fixed number of queries whatever its size.
+
+    Used by `export_event` and by the web app to run the pure standings engine. Pass
+    `rosters=False` to skip the roster documents when only results matter. The records
+    beyond the core (reports, staff, penalties, ...) are only read by `export_event`.
+    """
+    return _event_file(event, _rows(event, rosters=rosters), rosters=rosters)
+
+
+def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
+    """The whole event as an event/1 document; `import_event` reads it back losslessly.
+
+    A fixed number of queries whatever the event's size: the core rows (5), the staff, the
+    reports and each section (one each), and the usernames (1). `public=True` leaves out
+    what a TO must not publish (PUBLIC_OMITS): conduct reports, e-mails, the join code and
+    the audit log.
+    """
+    rows = _rows(event, rosters=True)
+    stored = fetch_records(event, public=public)
+    users = usernames({p.user_id for p in rows.players if p.user_id is not None} | stored.user_ids())
+    ext = {p.id: p.external_id for p in rows.players}
+    round_number = {r.id: r.number for r in rows.rounds}
+    table_number = {t.id: t.number for t in rows.tables}
+    writer = RecordWriter(
+        players=ext,
+        games={
+            g.id: game_ref(g, round_number[g.round_id], table_number.get(g.table_id or 0), ext)
+            for g in rows.games
+        },
+        rounds=round_number,
+        rosters={r.id: (p.external_id, r.slot) for p in rows.players for r in p.rosters.all()},
+        users=users,
+        stash=_stash(event),
+    )
+    data = event_to_json(
+        _event_file(event, rows, rosters=True, users=users, reports=writer.reports(stored), public=public)
+    )
+    data.update(writer.sections(stored))
+    return data

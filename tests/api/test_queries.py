@@ -26,7 +26,7 @@ ENDPOINTS = [
     ("bob", "rosters/", 5),
     ("judy", "judge-queue/", 5),
     ("alice", "audit/", 4),
-    ("alice", "export/", 8),
+    ("alice", "export/", 18),
 ]
 
 

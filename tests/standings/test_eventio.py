@@ -15,6 +15,7 @@ from tests.standings.helpers import WINTER_CLASH
 from tournaments.eventio import (
     EVENT_FIELDS,
     GAME_FIELDS,
+    SECTION_KEYS,
     EventImportError,
     event_file_from_db,
     export_event,
@@ -122,15 +123,19 @@ def test_import_creates_every_row():
 
 def test_export_gives_back_the_imported_file_plus_the_event_settings():
     exported = export_event(store(original()))
-    added_top = {"slug", *EVENT_FIELDS}
+    added_top = {"slug", *EVENT_FIELDS, *SECTION_KEYS}
     assert exported["slug"] == "winter-clash"
     assert exported["planned_rounds"] == 3
+    assert all(exported[key] == [] for key in SECTION_KEYS)  # no staff, penalties, ... in the file
     trimmed = {k: v for k, v in exported.items() if k not in added_top}
     trimmed["rounds"] = [
-        {k: v for k, v in r.items() if k not in ("status", "seed")} for r in exported["rounds"]
+        {k: v for k, v in r.items() if k not in ("status", "seed", "created_at")} for r in exported["rounds"]
     ]
+    # Timestamps the database stamps (the file has none): the time of the import.
+    trimmed["players"] = [{k: v for k, v in p.items() if k != "registered_at"} for p in exported["players"]]
     assert trimmed == event_to_json(parse_event(original()))
     assert all((r["status"], r["seed"]) == ("closed", 0) for r in exported["rounds"])
+    assert all("registered_at" in p for p in exported["players"])
 
 
 def test_reimporting_an_export_loses_nothing():
@@ -148,7 +153,7 @@ def test_reimporting_an_export_loses_nothing():
     alice = first["players"][0]
     assert alice["club"] == "North"
     assert alice["checked_in_at"] == "2026-12-05T08:45:00+00:00"
-    assert [r["validation"] for r in alice["rosters"]] == [
+    assert [{k: v for k, v in r["validation"].items() if k != "submitted_at"} for r in alice["rosters"]] == [
         {"slot": 1, "legal": True, "report": {"violations": []}},
         {"slot": 2, "legal": False, "report": {}},
     ]
@@ -196,6 +201,7 @@ def test_pending_games_are_exported_apart_and_ignored_by_standings():
         round=round_4, player_one=players["p5"], player_two=players["p2"], outcome="played", vp_one=9
     )
     exported = export_event(event)
+    assert exported["rounds"][3].pop("created_at") == round_4.created_at.isoformat()
     assert exported["rounds"][3] == {
         "number": 4,
         "games": [],
@@ -307,9 +313,14 @@ def test_bad_input_is_a_clear_error(change, message):
 
 
 def test_every_event_setting_is_exported():
-    exported = export_event(store(original()))
+    event = store(original())
+    event.join_code = "s3cret"
+    event.save()
+    exported = export_event(event)
     assert set(EVENT_FIELDS) <= set(exported)
-    assert "join_code" not in exported  # a secret of this installation's registration link
+    # The secret of the registration link: in the TO's backup, never in a public file.
+    assert exported["join_code"] == "s3cret"
+    assert "join_code" not in export_event(event, public=True)
 
 
 def test_game_fields_beyond_event1_travel():

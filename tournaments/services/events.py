@@ -167,3 +167,31 @@ def staff_add(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUser, 
     staff, _ = StaffRole.objects.get_or_create(event=event, user_id=user.pk, role=role)
     audit(event=event, actor=actor, action="staff-added", subject=str(user), data={"role": role})
     return staff
+
+
+@transaction.atomic
+def staff_remove(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUser, role: str) -> None:
+    """Take one staff role away from a user; their other roles (and any entry as a player) stay.
+
+    The last TO cannot be removed: an event without one has nobody left who may run it
+    (OP Guide: Roles and Requirements — every event has a TO).
+    """
+    if role not in StaffRoleKind.values:
+        raise ServiceError(f"Unknown staff role {role!r}.", field="role")
+    # Lock the event's TO rows too, so two TOs removing each other at once cannot leave none.
+    tos = list(StaffRole.objects.select_for_update().filter(event=event, role=StaffRoleKind.TO))
+    held = StaffRole.objects.filter(event=event, user_id=user.pk, role=role).first()
+    label = StaffRoleKind(role).label
+    if held is None:
+        raise ServiceError(
+            f"{user.get_username()} is not a {label} at {event.name}.", code="not-found", field="username"
+        )
+    if role == StaffRoleKind.TO and len(tos) == 1:
+        raise ServiceError(
+            f"{user.get_username()} is the event's only Tournament Organiser; add another TO before "
+            "removing them.",
+            code="last-to",
+            field="role",
+        )
+    held.delete()
+    audit(event=event, actor=actor, action="staff-removed", subject=str(user), data={"role": role})

@@ -28,7 +28,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Event, RoundStatus
 from tournaments.selectors import audit_log, event_players, event_staff, roster_board, user_by_username
-from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, tables_set
+from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
 from tournaments.services.players import (
     player_check_in,
     player_drop,
@@ -106,10 +106,30 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/manage/settings.html", nav_context(access, "manage") | {"form": form})
 
 
+def _staff_remove(request: HttpRequest, access: EventAccess, role_id: str) -> HttpResponse:
+    """The remove button next to one staff role on the TO's staff page."""
+    event = access.event
+    held = event.staff.select_related("user").filter(pk=role_id).first() if role_id.isdigit() else None
+    if held is None:
+        raise Http404("No such staff role.")
+    user = held.user
+    try:
+        staff_remove(event=event, actor=actor(request), user=user, role=held.role)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("manage-staff", event.slug)
+    messages.success(request, f"{user.get_username()} is no longer {held.get_role_display()}.")
+    if held.role == TO and user.pk == request.user.pk:
+        return redirect("event", event.slug)  # the staff page is for TOs only
+    return redirect("manage-staff", event.slug)
+
+
 @login_required
 def staff(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
     event = access.event
+    if request.method == "POST" and "remove" in request.POST:
+        return _staff_remove(request, access, request.POST["remove"])
     form = StaffForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = user_by_username(form.cleaned_data["username"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,7 +22,8 @@ from tournaments.api.serializers import (
 )
 from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
-from tournaments.services.events import event_create, event_update, staff_add, tables_set
+from tournaments.models import StaffRoleKind
+from tournaments.services.events import event_create, event_update, staff_add, staff_remove, tables_set
 
 TAGS = ["events"]
 
@@ -140,3 +141,30 @@ class StaffApi(ApiView):
         staff = staff_add(event=access.event, actor=actor, user=user, role=data["role"])
         body = {"username": user.get_username(), "role": staff.role}
         return Response(StaffSerializer(body).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        operation_id="event_staff_remove",
+        summary="Take a staff role away from a user (TO); the last TO cannot be removed",
+        description="The user and role are given as query parameters, as a DELETE has no body. The "
+        "user's other roles, and any entry as a player, stay.",
+        parameters=[
+            OpenApiParameter("username", str, required=True, description="The staff member's username."),
+            OpenApiParameter("role", str, required=True, enum=StaffRoleKind.values),
+        ],
+        request=None,
+        responses=responses({204: None}, login=True),
+        tags=TAGS,
+    )
+    def delete(self, request: Request, slug: str) -> Response:
+        actor = signed_in(request)
+        access = event_for(request, slug, TO)
+        serializer = StaffSerializer(data=request.query_params)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        user = selectors.user_by_username(data["username"])
+        if user is None:
+            raise ServiceError(
+                f"There is no account named {data['username']!r}.", code="unknown-user", field="username"
+            )
+        staff_remove(event=access.event, actor=actor, user=user, role=data["role"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
