@@ -1,18 +1,50 @@
 """Shared fixtures with role-named users.
 
-alice organises, bob and carol play, judy judges, mallory is an outsider.
+alice organises, bob and carol play, judy is a Floor Judge, hank the Head Judge,
+mallory is an outsider.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+
+
+def _user(django_user_model: Any, name: str, **extra: str) -> Any:
+    return django_user_model.objects.create_user(name, f"{name}@example.org", f"{name}-pass-123", **extra)
 
 
 @pytest.fixture
 def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", "alice@example.org", "alice-pass-123")
+    return _user(django_user_model, "alice")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return _user(django_user_model, "bob", first_name="Bob")
+
+
+@pytest.fixture
+def carol(django_user_model):
+    return _user(django_user_model, "carol")
+
+
+@pytest.fixture
+def judy(django_user_model):
+    return _user(django_user_model, "judy")
+
+
+@pytest.fixture
+def hank(django_user_model):
+    return _user(django_user_model, "hank")
 
 
 @pytest.fixture
 def mallory(django_user_model):
-    return django_user_model.objects.create_user("mallory", "mallory@example.org", "mallory-pass-123")
+    return _user(django_user_model, "mallory")
+
+
+@pytest.fixture
+def users(alice, bob, carol, judy, hank, mallory) -> dict[str, Any]:
+    return {"alice": alice, "bob": bob, "carol": carol, "judy": judy, "hank": hank, "mallory": mallory}

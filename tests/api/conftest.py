@@ -54,31 +54,6 @@ def illegal_roster(player: str = "Bob") -> dict[str, Any]:
 
 
 @pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", "bob@example.org", "bob-pass-123")
-
-
-@pytest.fixture
-def carol(django_user_model):
-    return django_user_model.objects.create_user("carol", "carol@example.org", "carol-pass-123")
-
-
-@pytest.fixture
-def judy(django_user_model):
-    return django_user_model.objects.create_user("judy", "judy@example.org", "judy-pass-123")
-
-
-@pytest.fixture
-def hank(django_user_model):
-    return django_user_model.objects.create_user("hank", "hank@example.org", "hank-pass-123")
-
-
-@pytest.fixture
-def users(alice, bob, carol, judy, hank, mallory):
-    return {"alice": alice, "bob": bob, "carol": carol, "judy": judy, "hank": hank, "mallory": mallory}
-
-
-@pytest.fixture
 def api(users) -> Callable[[str], APIClient]:
     """`api("bob")` is an API client logged in as bob; `api("anonymous")` has no login."""
 

@@ -2,37 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.judging.helpers import World, add_round, build_world
 from tournaments.models import Round, RoundStatus
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", "bob@example.org", "bob-pass-123")
-
-
-@pytest.fixture
-def carol(django_user_model):
-    return django_user_model.objects.create_user("carol", "carol@example.org", "carol-pass-123")
-
-
-@pytest.fixture
-def judy(django_user_model):
-    return django_user_model.objects.create_user("judy", "judy@example.org", "judy-pass-123")
-
-
-@pytest.fixture
-def hank(django_user_model):
-    return django_user_model.objects.create_user("hank", "hank@example.org", "hank-pass-123")
-
-
-@pytest.fixture
-def users(alice, bob, carol, judy, hank, mallory) -> dict[str, Any]:
-    return {"alice": alice, "bob": bob, "carol": carol, "judy": judy, "hank": hank, "mallory": mallory}
 
 
 @pytest.fixture

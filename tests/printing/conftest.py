@@ -12,26 +12,6 @@ import pytest
 from config.celery import app
 
 
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", "bob@example.org", "bob-pass-123")
-
-
-@pytest.fixture
-def carol(django_user_model):
-    return django_user_model.objects.create_user("carol", "carol@example.org", "carol-pass-123")
-
-
-@pytest.fixture
-def judy(django_user_model):
-    return django_user_model.objects.create_user("judy", "judy@example.org", "judy-pass-123")
-
-
-@pytest.fixture
-def hank(django_user_model):
-    return django_user_model.objects.create_user("hank", "hank@example.org", "hank-pass-123")
-
-
 @pytest.fixture(autouse=True)
 def _local_tasks_and_media(request, settings, tmp_path):
     if request.node.get_closest_marker("broker"):
