@@ -6,6 +6,7 @@ EventFile (tournaments.eventio), paired, and the games saved with bulk_create.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -27,6 +28,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.services.audit import audit
+from tournaments.services.results import round_close_if_complete
 
 
 def _has_results(round_: Round) -> bool:
@@ -39,7 +41,7 @@ def _create_games(event: Event, round_: Round, seed: int) -> None:
     event_file = event_file_from_db(event, rosters=False)
     # The round being (re)paired is not history: drop it from what the engine sees.
     history = tuple(r for r in event_file.rounds if r.number < round_.number)
-    event_file = type(event_file)(**{**event_file.__dict__, "rounds": history})
+    event_file = dataclasses.replace(event_file, rounds=history)
     try:
         paired = pair_event(event_file, seed=seed)
     except PairingError as exc:
@@ -145,10 +147,6 @@ def round_swap_players(*, round_: Round, first: Player, second: Player, by: Abst
     setattr(game_a, side_a, second)
     setattr(game_b, side_b, first)
     for game in (game_a, game_b):
-        if game.player_one is None:  # pragma: no cover - a seat is never emptied by a swap
-            raise AssertionError
-        if game.player_two is None and game.table is not None:
-            game.table = None
         game.save()
     audit(
         event=round_.event,
@@ -181,7 +179,5 @@ def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
         outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED
     )
     audit(event=round_.event, actor=by, action="round-published", subject=f"Round {round_.number}")
-    from tournaments.services.results import round_close_if_complete
-
     round_close_if_complete(round_=round_)
     return round_
