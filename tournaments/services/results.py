@@ -221,7 +221,12 @@ def round_is_complete(round_: Round) -> bool:
 
 
 def round_close_if_complete(*, round_: Round) -> bool:
-    """Close a published round once every table has a confirmed (and reviewed) result."""
+    """Close a published round once every table has a confirmed (and reviewed) result.
+
+    The round row is locked first, so when both of a round's last two results land at
+    once, the second check waits for the first commit and sees both.
+    """
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED or not round_is_complete(round_):
         return False
     round_.status = RoundStatus.CLOSED

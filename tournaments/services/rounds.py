@@ -179,5 +179,6 @@ def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
         outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED
     )
     audit(event=round_.event, actor=by, action="round-published", subject=f"Round {round_.number}")
-    round_close_if_complete(round_=round_)
+    if round_close_if_complete(round_=round_):
+        round_.refresh_from_db()
     return round_
