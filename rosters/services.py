@@ -22,10 +22,20 @@ from rules_engine.verdict import ValidationResult
 from tournaments.errors import ServiceError
 from tournaments.models import Event, ListFormat, Player
 from tournaments.services.audit import audit
+from tournaments.unstorable import find_unstorable, unstorable_message
+
+
+def _refuse_unstorable(data: Any) -> None:
+    # A NUL or lone surrogate would reach the stored document and fail in the database
+    # or when the roster is shown: refuse it as unreadable input.
+    hit = find_unstorable(data)
+    if hit is not None:
+        raise ServiceError(unstorable_message(hit[1]), code="unreadable", field="content")
 
 
 def read_roster(content: str | dict[str, Any]) -> RosterDoc:
     """roster/1 JSON (as text or already decoded) or the plain-text roster format."""
+    _refuse_unstorable(content)
     try:
         if isinstance(content, dict):
             return roster_from_document(content)
@@ -41,6 +51,7 @@ def read_roster(content: str | dict[str, Any]) -> RosterDoc:
                     code="unreadable",
                     field="content",
                 ) from None
+            _refuse_unstorable(data)
             return roster_from_document(data)
         from rules_engine.rostertext import read_roster_text
 

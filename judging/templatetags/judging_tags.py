@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django import template
 
+from judging.presenters import STEP_TEXT
+from tournaments.domain import draft as domain
+
 register = template.Library()
 
 CLOCK_STATES = {
@@ -27,3 +30,12 @@ def hms(seconds: int | None) -> str:
 @register.filter
 def clock_state(state: str) -> str:
     return CLOCK_STATES.get(state, state)
+
+
+@register.filter
+def draft_step(step: str) -> str:
+    """A stored draft step ("roster-selection") as the sentence the draft page shows for it."""
+    try:
+        return STEP_TEXT[domain.Step(step)]
+    except ValueError:
+        return step

@@ -108,7 +108,11 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
         "penalties",
         form=form,
         advice=selectors.penalty_advice(chosen) if chosen is not None else None,
-        time_limit_form=TimeLimitForm(event=event, initial={"player": chosen.pk} if chosen else None),
+        # Its own ids: it shares field names with the penalty form on the same page, and a
+        # label must point at its own field.
+        time_limit_form=TimeLimitForm(
+            event=event, initial={"player": chosen.pk} if chosen else None, auto_id="time-limit-%s"
+        ),
         can_limit=bool(access.roles & {HEAD_JUDGE, FLOOR_JUDGE}),
     )
     return render(request, "judging/penalty_new.html", context)

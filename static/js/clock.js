@@ -72,6 +72,8 @@
       var toGo = this.nextAt === null ? 0 : (this.nextAt - this.serverNow()) / 1000;
       if (this.ticking() && toGo <= 0) {
         current = snap.next_call.call; // reached locally; the next poll brings the one after
+      } else if (state === "not-started") {
+        upcoming = "When the clock starts: " + snap.next_call.call;
       } else if (state === "paused") {
         upcoming = "Next: " + snap.next_call.call + " (clock paused)";
       } else {

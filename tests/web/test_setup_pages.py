@@ -120,6 +120,12 @@ def test_join_with_a_wrong_code_is_404(client, bob):
     assert client.post("/e/spring-skirmish/join/guess/", {"name": "Bob"}).status_code == 404
 
 
+def test_join_with_a_non_ascii_code_is_404_not_a_crash(client, bob):
+    make_event()
+    client.force_login(bob)
+    assert client.get("/e/spring-skirmish/join/%C3%A9t%C3%A9/").status_code == 404
+
+
 def test_join_needs_an_account(client):
     make_event()
     assert client.get("/e/spring-skirmish/join/let-me-in/")["Location"].startswith("/accounts/login/")

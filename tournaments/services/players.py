@@ -78,12 +78,22 @@ def player_register(
     return player
 
 
+def join_code_matches(event: Event, code: str) -> bool:
+    """Constant-time check of a registration link's code.
+
+    compare_digest refuses non-ASCII str (TypeError); comparing the UTF-8 bytes makes a
+    pasted code with an accented letter simply wrong, never a crash.
+    """
+    given = code.encode("utf-8", "surrogatepass")
+    return bool(event.join_code) and secrets.compare_digest(given, event.join_code.encode("utf-8"))
+
+
 @transaction.atomic
 def player_join(
     *, event: Event, user: AbstractBaseUser, join_code: str, name: str = "", email: str = ""
 ) -> Player:
     """Self-service registration through the event's link: open registration and the right code."""
-    if not event.join_code or not secrets.compare_digest(join_code, event.join_code):
+    if not join_code_matches(event, join_code):
         raise ServiceError(
             "This registration link is not valid for the event.", code="bad-join-code", field="join_code"
         )

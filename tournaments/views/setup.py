@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -16,7 +14,7 @@ from tournaments.event_format import suggested_rounds
 from tournaments.forms import EventForm, JoinForm, add_service_error
 from tournaments.models import Event, Player
 from tournaments.services.events import event_create, tables_set
-from tournaments.services.players import player_join
+from tournaments.services.players import join_code_matches, player_join
 from tournaments.views.common import actor
 
 
@@ -61,7 +59,7 @@ def rounds_hint(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     event = Event.objects.filter(slug=slug).first()
     # A wrong code is a page that does not exist: the link is the secret (no hint it was close).
-    if event is None or not event.join_code or not secrets.compare_digest(event.join_code, code):
+    if event is None or not join_code_matches(event, code):
         raise Http404("No such event.")
     user = actor(request)
     if Player.objects.filter(event=event, user_id=user.pk).exists():
