@@ -17,7 +17,7 @@ from dataclasses import replace
 from pairings.engine import pair_round, request_from_event
 from pairings.engine.plan import plan_round
 from pairings.engine.swiss import build_graph, rng_for
-from pairings.eventfile import EventFile, EventGame, EventPlayer, EventRound, EventTable
+from standings.records import EventFile, EventGame, EventPlayer, EventRound, EventTable
 
 SIZES = ((128, 5), (512, 6), (1024, 7), (4096, 8))
 NETWORKX_MAX = 1024

@@ -18,10 +18,10 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from pairings.eventfile import EventFile, EventGame, EventPlayer, EventRound
-from pairings.standings import standings_for_event
 from rules_engine.registry import get_system
 from rules_engine.rosterfile import roster_from_document
+from standings import standings_for_event
+from standings.records import EventFile, EventGame, EventPlayer, EventRound
 from tournaments.printing.documents import Sheet, render_sheet
 from tournaments.printing.sheets import (
     Heading,

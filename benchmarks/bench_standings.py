@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
-from pairings.eventfile import EventFile, EventGame, EventPlayer, EventRound
-from pairings.standings import standings_for_event
+from standings import standings_for_event
+from standings.records import EventFile, EventGame, EventPlayer, EventRound
 
 CASES = ((4096, 9, 0.5, 5), (128, 5, 0.010, 51))  # players, rounds, target seconds, runs
 

@@ -46,9 +46,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "rosters",
-    "pairings",
     "tournaments",
     "judging",
+    "interchange",
 ]
 
 MIDDLEWARE = [

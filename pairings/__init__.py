@@ -1,4 +1,5 @@
-"""Swiss pairing and standings.
+"""Swiss pairing: the pure engine (`pairings.engine`), no Django.
 
-Pure engines (`pairings.engine`, `pairings.standings`, `pairings.results`) and their Django bridge.
+The ORM bridge that feeds it lives in `tournaments/bridges/pairing.py`; the offline
+`pair` command in `interchange/`.
 """

@@ -7,10 +7,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from pairings.standings import Standings, standings_for_event
 from rosters.models import Roster
 from tournaments.access import EventAccess
-from tournaments.eventio import event_file_from_db
+from tournaments.bridges.standings import event_standings as event_standings
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -23,14 +22,6 @@ from tournaments.models import (
     StaffRole,
     Table,
 )
-
-
-def event_standings(event: Event) -> Standings:
-    """Standings from confirmed results; final once the last planned round has closed."""
-    event_file = event_file_from_db(event, rosters=False)
-    closed = event.rounds.filter(status=RoundStatus.CLOSED).count()
-    final = closed >= event.planned_rounds
-    return standings_for_event(event_file, planned_rounds=event.planned_rounds, final=final)
 
 
 def round_games(round_: Round) -> QuerySet[Game]:

@@ -35,7 +35,6 @@ urlpatterns = [
     path("e/<slug:slug>/manage/rosters/", manage.rosters_board, name="manage-rosters"),
     path("e/<slug:slug>/manage/rosters/<int:pk>/<int:slot>/", manage.roster_edit, name="manage-roster-edit"),
     path("e/<slug:slug>/manage/audit/", manage.audit, name="manage-audit"),
-    path("e/<slug:slug>/manage/export/", manage.export, name="manage-export"),
     path("e/<slug:slug>/manage/rounds/pair/", rounds.pair, name="manage-pair"),
     path("e/<slug:slug>/manage/rounds/<int:number>/", rounds.round_review, name="manage-round"),
     path(

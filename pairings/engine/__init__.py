@@ -22,7 +22,7 @@ from pairings.engine.model import (
 )
 from pairings.engine.pairing import pair_round
 from pairings.engine.report import PairingReport
-from pairings.eventfile import EventFile
+from standings.records import EventFile
 
 __all__ = [
     "Absence",

@@ -1,6 +1,6 @@
 """From an event/1 file to a pairing request: everyone's MP, byes, opponents and tables so far.
 
-MP come from the event's own scoring table through `pairings.results.score_game`, so a
+MP come from the event's own scoring table through `standings.game_scores.score_game`, so a
 concession, a no-show or a Game Loss is worth exactly what the standings say it is.
 """
 
@@ -10,10 +10,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from pairings.engine.model import Absence, Entrant, Overrides, PairingRequest, TableSpec
-from pairings.eventfile import BYE, DOUBLE_NO_SHOW, NO_SHOW, EventFile, EventFileError, EventGame
-from pairings.results import score_game
 from rules_engine.registry import get_system
 from rules_engine.scoring import ScoringTable
+from standings.game_scores import score_game
+from standings.records import BYE, DOUBLE_NO_SHOW, NO_SHOW, EventFile, EventFileError, EventGame
 
 
 def scoring_for(event: EventFile) -> ScoringTable:

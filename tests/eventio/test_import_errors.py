@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from interchange.eventfile import parse_event
+from interchange.eventio import EventImportError, export_event, import_event
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
-from pairings.eventfile import parse_event
 from rosters.models import Roster
 from tests.eventio.builders import build_event
-from tournaments.eventio import EventImportError, export_event, import_event
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round, StaffRole, Table
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from pairings.eventfile import parse_event
+from interchange.eventfile import parse_event
+from interchange.eventio import PUBLIC_OMITS, export_event, import_event
 from tests.eventio.builders import build_event
-from tournaments.eventio import PUBLIC_OMITS, export_event, import_event
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from interchange.eventio import export_event
 from tests.eventio.builders import build_event
-from tournaments.eventio import export_event
 
 pytestmark = pytest.mark.django_db
 

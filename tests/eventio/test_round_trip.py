@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from interchange.eventfile import parse_event
+from interchange.eventio import export_event, import_event
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
-from pairings.eventfile import parse_event
 from tests.eventio.builders import build_event
-from tournaments.eventio import export_event, import_event
 from tournaments.models import AuditEntry, Event, Player, ResultReport, StaffRole
 from tournaments.selectors import event_standings
 
@@ -247,7 +247,7 @@ def test_unknown_fields_of_records_are_kept(users):
 
 def test_every_field_of_every_record_is_written(users):
     """The field lists come from the models: a field added to a model travels without a change."""
-    from tournaments.eventio_records import REPORT_SECTION, SECTIONS, STAFF_SECTION
+    from interchange.platform_records import REPORT_SECTION, SECTIONS, STAFF_SECTION
 
     data = as_file(export_event(build_event(users)))
     reports = [r for round_ in data["rounds"] for g in round_["games"] for r in g.get("reports", [])]

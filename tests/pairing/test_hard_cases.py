@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from interchange.eventfile import parse_event
 from pairings.engine import Objective, PairingError, pair_event, pair_round
-from pairings.eventfile import parse_event
 from tests.pairing.helpers import bye_of, entrant, event, games_of, request
 
 

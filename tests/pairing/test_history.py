@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from interchange.eventfile import EventFileError, parse_event
 from pairings.engine import request_from_event
-from pairings.eventfile import EventFileError, parse_event
 from tests.pairing.helpers import event
 
 PLAYERS = [{"id": p, "name": p.upper()} for p in "abcdefghij"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pairings.eventfile import EventGame, EventPlayer, EventRound
-from pairings.standings import compute_standings
 from rules_engine.registry import get_system
+from standings import compute_standings
+from standings.records import EventGame, EventPlayer, EventRound
 from tests.printing.factories import example_document
 from tournaments.printing.sheets import (
     PairingLine,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pairings.eventfile import EventFile, EventGame, EventPlayer, EventRound
-from pairings.standings import Standings, compute_standings
 from rules_engine.registry import get_system
+from standings import Standings, compute_standings
+from standings.records import EventFile, EventGame, EventPlayer, EventRound
 
 DATA = Path(__file__).parent / "data"
 WINTER_CLASH = DATA / "winter_clash.json"

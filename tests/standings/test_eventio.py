@@ -1,4 +1,4 @@
-"""Importing event/1 into the database and exporting it back (tournaments.eventio)."""
+"""Importing event/1 into the database and exporting it back (interchange.eventio)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,8 @@ from typing import Any
 
 import pytest
 
-from pairings.eventfile import event_to_json, load_event, parse_event
-from pairings.standings import standings_for_event
-from rosters.models import Roster
-from tests.standings.helpers import WINTER_CLASH
-from tournaments.eventio import (
+from interchange.eventfile import event_to_json, load_event, parse_event
+from interchange.eventio import (
     EVENT_FIELDS,
     GAME_FIELDS,
     SECTION_KEYS,
@@ -21,6 +18,9 @@ from tournaments.eventio import (
     export_event,
     import_event,
 )
+from rosters.models import Roster
+from standings import standings_for_event
+from tests.standings.helpers import WINTER_CLASH
 from tournaments.models import Event, Game, Outcome, Player, Round, Table
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from pairings.eventfile import event_to_json, load_event
+from interchange.eventfile import event_to_json, load_event
 from tests.standings.helpers import WINTER_CLASH
 from tournaments.models import Event
 

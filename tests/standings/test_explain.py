@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pairings.standings import CountedOpponent, ExcludedGame, explain, explain_text, explanation_json
+from standings import CountedOpponent, ExcludedGame, explain, explain_text, explanation_json
 from tests.standings.helpers import played, player, standings
 from tests.standings.test_opponent_metrics import worked_example
 

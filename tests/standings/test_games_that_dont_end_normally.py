@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from pairings.standings import EXCLUDED_BYE, EXCLUDED_DOUBLE_NO_SHOW, EXCLUDED_NO_SHOW
+from standings import EXCLUDED_BYE, EXCLUDED_DOUBLE_NO_SHOW, EXCLUDED_NO_SHOW
 from tests.standings.helpers import (
     bye,
     concession,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pairings.standings import EXCLUDED_BYE, EXCLUDED_NO_SHOW, EXCLUDED_SPARE
+from standings import EXCLUDED_BYE, EXCLUDED_NO_SHOW, EXCLUDED_SPARE
 from tests.standings.helpers import bye, concession, no_show, played, player, ranks, standings
 
 SIX = [player(p, name) for p, name in zip("abcdef", ["Ann", "Ben", "Cy", "Dee", "Eli", "Fay"], strict=True)]

@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import pytest
 
-from pairings.eventfile import EventGame, EventRound
-from pairings.standings import StandingsError, compute_standings, four_dp, standings_for_event
 from rules_engine.registry import get_system
+from standings import StandingsError, compute_standings, four_dp, standings_for_event
+from standings.records import EventGame, EventRound
 from tests.standings.helpers import bye, event, ids, played, player, ranks, standings
 
 STANDARD = get_system("starcraft-tmg").scoring_for("standard")

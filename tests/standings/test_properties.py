@@ -9,10 +9,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairings.eventfile import EventFile, EventGame, EventPlayer, EventRound
-from pairings.results import score_game
-from pairings.standings import compute_standings, four_dp, standings_for_event
 from rules_engine.registry import get_system
+from standings import compute_standings, four_dp, standings_for_event
+from standings.game_scores import score_game
+from standings.records import EventFile, EventGame, EventPlayer, EventRound
 
 SCORING = {scale: get_system("starcraft-tmg").scoring_for(scale) for scale in ("standard", "skirmish")}
 # "played" repeated so that most games are ordinary ones, as at a real event.

@@ -16,7 +16,7 @@ from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Ro
 
 
 def player_status(player: Player) -> str:
-    # Same precedence as the standings engine (pairings.standings.engine.player_status).
+    # Same precedence as the standings engine (standings.engine.player_status).
     if player.spare:
         return "spare"
     if player.disqualified_after_round is not None:

@@ -35,7 +35,6 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("standings/", standings.StandingsApi.as_view(), name="standings"),
     path("standings/<str:external_id>/", standings.StandingExplanationApi.as_view(), name="standing"),
     path("audit/", standings.AuditApi.as_view(), name="audit"),
-    path("export/", standings.ExportApi.as_view(), name="export"),
 ]
 
 urlpatterns: list[URLPattern | URLResolver] = [

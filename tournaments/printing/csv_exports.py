@@ -19,8 +19,8 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
-from pairings.standings import four_dp_text
 from rosters.models import Roster
+from standings import four_dp_text
 from tournaments.models import Event, ResultStatus, Round
 from tournaments.printing.sheets import place_labels, roster_page
 from tournaments.selectors import event_standings, round_games

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from judging.models import Penalty, PenaltyStatus
 from judging.selectors import penalty_log
-from pairings.standings.display import standings_state
 from rosters.models import Roster
+from standings.display import standings_state
 from tournaments.access import PLAYER, TO, EventAccess
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, ListFormat, Player, PrintKind, ResultStatus, Round, RoundStatus

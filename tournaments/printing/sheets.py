@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pairings.standings import Standing, Standings, four_dp_text
-from pairings.standings.display import standings_state
+from standings import Standing, Standings, four_dp_text
+from standings.display import standings_state
 
 BYE_LABEL = "Bye"
 DASH = "\u2013"  # en dash: "no place", and between two scores ("12-3" with a proper dash)

@@ -1,21 +1,20 @@
 """Rounds: pair with the engine, review, adjust, publish, re-pair or undo.
 
 The bridge between the ORM and the pure pairing engine: the event is read as an
-EventFile (tournaments.eventio), paired, and the games saved with bulk_create.
+EventFile (interchange.eventio), paired, and the games saved with bulk_create.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from pairings.engine import PairingError, pair_event
+from pairings.engine import PairingError
+from tournaments.bridges.pairing import pair_and_save
 from tournaments.errors import ServiceError
-from tournaments.eventio import event_file_from_db
 from tournaments.models import (
     Event,
     EventStatus,
@@ -38,26 +37,10 @@ def _has_results(round_: Round) -> bool:
 
 
 def _create_games(event: Event, round_: Round, seed: int) -> None:
-    event_file = event_file_from_db(event, rosters=False)
-    # The round being (re)paired is not history: drop it from what the engine sees.
-    history = tuple(r for r in event_file.rounds if r.number < round_.number)
-    event_file = dataclasses.replace(event_file, rounds=history)
     try:
-        paired = pair_event(event_file, seed=seed)
+        paired = pair_and_save(event, round_, seed=seed)
     except PairingError as exc:
         raise ServiceError(str(exc), code="pairing-impossible") from None
-    players = {p.external_id: p for p in event.players.all()}
-    tables = {t.number: t for t in event.tables.all()}
-    games = []
-    for game in paired.games:
-        one = players[game.players[0]]
-        two = players[game.players[1]] if len(game.players) > 1 else None
-        table = tables.get(game.table) if game.table is not None else None
-        if game.table is not None and table is None:
-            table = event.tables.create(number=game.table)
-            tables[game.table] = table
-        games.append(Game(round=round_, table=table, player_one=one, player_two=two))
-    Game.objects.bulk_create(games)
     round_.seed = seed
     round_.pairing_report = paired.report.to_dict()
     round_.save(update_fields=["seed", "pairing_report"])

@@ -1,4 +1,4 @@
-"""The TO's dashboard: settings, staff, players, the roster board, the audit log and export."""
+"""The TO's dashboard: settings, staff, players, the roster board and the audit log."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from django.views.decorators.http import require_POST
 from rosters.services import roster_submit
 from tournaments.access import STAFF, TO, EventAccess, access_event
 from tournaments.errors import ServiceError
-from tournaments.eventio import export_event
 from tournaments.forms import (
     EventForm,
     PlayerAddForm,
@@ -288,13 +287,3 @@ def audit(request: HttpRequest, slug: str) -> HttpResponse:
     entries = list(audit_log(access.event)[:AUDIT_PAGE])
     context = nav_context(access, "manage") | {"entries": entries, "limit": AUDIT_PAGE}
     return render(request, "tournaments/manage/audit.html", context)
-
-
-@login_required
-def export(request: HttpRequest, slug: str) -> HttpResponse:
-    """The whole event as an event/1 file (interchange.md), rosters included."""
-    access = _to(request, slug)
-    body = json.dumps(export_event(access.event), indent=2, ensure_ascii=False)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{access.event.slug}.event.json"'
-    return response

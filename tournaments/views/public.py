@@ -10,9 +10,9 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from pairings.standings import explain, four_dp_text
-from pairings.standings.display import standings_state
 from rosters.models import Roster
+from standings import explain, four_dp_text
+from standings.display import standings_state
 from tournaments.access import access_event
 from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus

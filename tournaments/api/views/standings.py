@@ -1,14 +1,13 @@
-"""Standings, each player's explanation, the audit log and the event/1 export."""
+"""Standings, each player's explanation, and the audit log."""
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from pairings.standings import explain, explain_text, explanation_json, standings_json
-from pairings.standings.display import standings_state
+from standings import explain, explain_text, explanation_json, standings_json
+from standings.display import standings_state
 from tournaments import selectors
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO
 from tournaments.api import presenters
@@ -19,7 +18,6 @@ from tournaments.api.serializers import (
     ExplanationSerializer,
     StandingsSerializer,
 )
-from tournaments.eventio import export_event
 
 TAGS = ["standings"]
 
@@ -73,18 +71,3 @@ class AuditApi(ApiView):
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
         rows = [presenters.audit_dict(e) for e in selectors.audit_log(access.event)]
         return Response(AuditEntrySerializer(rows, many=True).data)
-
-
-class ExportApi(ApiView):
-    @extend_schema(
-        operation_id="event_export",
-        summary="The whole event as event/1 with rosters (TO); `import_event` reads it back",
-        responses=responses(
-            {200: OpenApiResponse(OpenApiTypes.OBJECT, description="An event/1 document (interchange.md).")},
-            invalid=False,
-        ),
-        tags=TAGS,
-    )
-    def get(self, request: Request, slug: str) -> Response:
-        access = event_for(request, slug, TO)
-        return Response(export_event(access.event))

@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from pairings.standings.engine import Standings
+from standings.engine import Standings
 
 _HALF = Fraction(1, 2)
 

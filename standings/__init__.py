@@ -5,8 +5,8 @@ scoring)` for anything else; `explain` answers "why am I 5th?"; `display` render
 and text.
 """
 
-from pairings.standings.display import four_dp, four_dp_text, standings_json, standings_table
-from pairings.standings.engine import (
+from standings.display import four_dp, four_dp_text, standings_json, standings_table
+from standings.engine import (
     ACTIVE,
     DISQUALIFIED,
     DROPPED,
@@ -24,7 +24,7 @@ from pairings.standings.engine import (
     scoring_for_event,
     standings_for_event,
 )
-from pairings.standings.explain import (
+from standings.explain import (
     CountedOpponent,
     ExcludedGame,
     Explanation,

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pairings.standings.display import four_dp, four_dp_text, standings_state
-from pairings.standings.engine import DISQUALIFIED, SPARE, Standing, Standings
+from standings.display import four_dp, four_dp_text, standings_state
+from standings.engine import DISQUALIFIED, SPARE, Standing, Standings
 
 METRICS = ("Match Points", "Tournament Points", "SoS", "oTP")
 

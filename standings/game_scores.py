@@ -8,16 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairings.eventfile import (
-    BYE,
-    CONCESSION,
-    DOUBLE_NO_SHOW,
-    GAME_LOSS,
-    NO_SHOW,
-    PLAYED,
-    EventGame,
-)
 from rules_engine.scoring import ScoringTable, SideScore
+from standings.records import BYE, CONCESSION, DOUBLE_NO_SHOW, GAME_LOSS, NO_SHOW, PLAYED, EventGame
 
 ZERO = SideScore(0, 0)
 

@@ -16,7 +16,7 @@ model field as an extra field at its level:
   what each side (or a judge) reported, oldest first;
 - top level, after the event/1 keys: `staff`, `audit_log`, `penalties`, `time_limits`,
   `conduct_reports`, `roster_findings`, `drafts` and `clocks` — the records of
-  `tournaments.eventio_records`, which also says how they refer to players, games and users.
+  `interchange.platform_records`, which also says how they refer to players, games and users.
 
 The field lists come from the models, so a field added to a model travels without a
 change here. Fields the models do not know are kept in the `extra` JSON columns of Event,
@@ -41,21 +41,8 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.db.models import Prefetch
 from django.utils.text import slugify
 
-from pairings.eventfile import (
-    BYE,
-    OUTCOMES,
-    OUTCOMES_WITH_LOSER,
-    PLAYED,
-    EventFile,
-    EventGame,
-    EventPlayer,
-    EventRound,
-    EventTable,
-    event_to_json,
-)
-from rosters.models import Roster
-from rules_engine.registry import UnknownGameSystem, get_system
-from tournaments.eventio_records import (
+from interchange.eventfile import event_to_json
+from interchange.platform_records import (
     REPORT_SECTION,
     REPORTS,
     ROWS_STASH,
@@ -71,7 +58,7 @@ from tournaments.eventio_records import (
     usernames,
     usernames_in,
 )
-from tournaments.eventio_values import (
+from interchange.values import (
     EventImportError,
     clean_row,
     field_value,
@@ -79,6 +66,19 @@ from tournaments.eventio_values import (
     restore_times,
     split_times,
     take_fields,
+)
+from rosters.models import Roster
+from rules_engine.registry import UnknownGameSystem, get_system
+from standings.records import (
+    BYE,
+    OUTCOMES,
+    OUTCOMES_WITH_LOSER,
+    PLAYED,
+    EventFile,
+    EventGame,
+    EventPlayer,
+    EventRound,
+    EventTable,
 )
 from tournaments.models import Event, Game, Player, Round, StaffRole, Table
 
@@ -393,7 +393,7 @@ def _import(data: EventFile, slug: str | None) -> Event:
                 reports.append((game_row, game_reports, where))
     Game.objects.bulk_create(games)
 
-    # The records: reports, staff, then each section (see tournaments.eventio_records).
+    # The records: reports, staff, then each section (see interchange.platform_records).
     reader = RecordReader(
         players=players,
         rounds=rounds,

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from pairings.eventfile import EventFileError, load_event
-from pairings.standings import (
+from interchange.eventfile import EventFileError, load_event
+from standings import (
     StandingsError,
     explain,
     explain_text,

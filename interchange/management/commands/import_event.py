@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from pairings.eventfile import EventFileError, load_event
-from tournaments.eventio import EventImportError, import_event
+from interchange.eventfile import EventFileError, load_event
+from interchange.eventio import EventImportError, import_event
 
 BAD_INPUT = 2  # as for the other interchange commands: the input could not be read or stored
 

@@ -1,7 +1,7 @@
 """Model field values to and from JSON, for event/1 import and export.
 
-Shared by `tournaments.eventio` (the event/1 core: event, tables, players, rounds, games)
-and `tournaments.eventio_records` (staff, reports, audit log, the judges' records). Every
+Shared by `interchange.eventio` (the event/1 core: event, tables, players, rounds, games)
+and `interchange.platform_records` (staff, reports, audit log, the judges' records). Every
 error names the place in the file, so a TO can fix the file rather than read a traceback.
 """
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.eventio import export_event
+from interchange.eventio import export_event
 from tournaments.models import Event
 
 BAD_INPUT = 2

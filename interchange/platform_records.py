@@ -34,9 +34,7 @@ from typing import Any, Literal
 from django.contrib.auth import get_user_model
 from django.db import models
 
-from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
-from rosters.models import Roster
-from tournaments.eventio_values import (
+from interchange.values import (
     EventImportError,
     auto_time_fields,
     clean_row,
@@ -45,6 +43,8 @@ from tournaments.eventio_values import (
     restore_times,
     split_times,
 )
+from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
+from rosters.models import Roster
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round, StaffRole, StaffRoleKind
 
 Kind = Literal["value", "player", "user", "game", "round", "roster"]
@@ -101,7 +101,7 @@ def _kind(f: models.Field[Any, Any]) -> Kind:
         return "roster"
     if target is get_user_model():
         return "user"
-    raise TypeError(f"{f} points at {target}: teach tournaments.eventio_records how to refer to it")
+    raise TypeError(f"{f} points at {target}: teach interchange.platform_records how to refer to it")
 
 
 Fields = tuple[tuple[models.Field[Any, Any], Kind], ...]

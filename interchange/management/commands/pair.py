@@ -13,10 +13,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from interchange.eventfile import EventFileError, load_event
 from pairings.engine import Overrides, PairingError, pair_round, request_from_event
 from pairings.engine.model import SEEDING_STYLES
 from pairings.engine.report import listing_text
-from pairings.eventfile import EventFileError, load_event
 
 
 def _pair_option(value: str) -> tuple[str, str]:

@@ -1,8 +1,8 @@
 """Standings exactly as the Organised Play Guide defines them ("Scoring and Standings").
 
 Pure Python: the `standings` command runs it on an event/1 file with no database, and the
-web app runs it on `tournaments.eventio.event_file_from_db(event)`. What a single game is
-worth comes from `pairings.results.score_game`; this module only adds games up, builds the
+web app runs it on `interchange.eventio.event_file_from_db(event)`. What a single game is
+worth comes from `standings.game_scores.score_game`; this module only adds games up, builds the
 opponent pools and orders the players.
 
 Exactness: SoS and oTP are means, compared unrounded (OP Guide: When to Calculate Them).
@@ -20,7 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pairings.eventfile import (
+from rules_engine.registry import UnknownGameSystem, get_system
+from rules_engine.scoring import ScoringTable
+from standings.game_scores import PlayerResult, score_game
+from standings.records import (
     BYE,
     OUTCOMES,
     OUTCOMES_WITH_LOSER,
@@ -30,9 +33,6 @@ from pairings.eventfile import (
     EventPlayer,
     EventRound,
 )
-from pairings.results import PlayerResult, score_game
-from rules_engine.registry import UnknownGameSystem, get_system
-from rules_engine.scoring import ScoringTable
 
 # Why a game is left out of a player's SoS/oTP pool. The first three come from
 # `score_game` (OP Guide: Which Games Count); "spare" is added here.

@@ -1,0 +1,10 @@
+"""The export routes, mounted at the root by config/urls.py (same paths as before the move)."""
+
+from django.urls import path
+
+from interchange import views
+
+urlpatterns = [
+    path("e/<slug:slug>/manage/export/", views.export, name="manage-export"),
+    path("api/events/<slug:slug>/export/", views.ExportApi.as_view(), name="api-export"),
+]

@@ -1,1 +1,0 @@
-"""Pairing and standings are pure engines; their state lives on tournaments' models."""
