@@ -3,7 +3,7 @@ result slips in one process (target: each under 5 s in one worker).
 
 The event is built in memory (an event/1 EventFile with four rounds of results and dual
 rosters), run through the pure standings engine and turned into sheets by
-tournaments.printing.sheets; no database is touched. Rendering is the same `render_pdf`
+printing.sheets; no database is touched. Rendering is the same `render_pdf`
 the Celery task calls. A small render first warms WeasyPrint up (fonts), as in a worker
 that has printed before. Also measured: a 64-roster pack (one roster per page).
 """
@@ -18,12 +18,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from rules_engine.registry import get_system
-from rules_engine.rosterfile import roster_from_document
-from standings import standings_for_event
-from standings.records import EventFile, EventGame, EventPlayer, EventRound
-from tournaments.printing.documents import Sheet, render_sheet
-from tournaments.printing.sheets import (
+from printing.documents import Sheet, render_sheet
+from printing.sheets import (
     Heading,
     RosterPackSheet,
     Slip,
@@ -33,6 +29,10 @@ from tournaments.printing.sheets import (
     roster_page,
     standings_sheet,
 )
+from rules_engine.registry import get_system
+from rules_engine.rosterfile import roster_from_document
+from standings import standings_for_event
+from standings.records import EventFile, EventGame, EventPlayer, EventRound
 
 PLAYERS = 512
 ROUNDS_PLAYED = 4

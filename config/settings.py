@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "rosters",
     "tournaments",
     "judging",
+    "printing",
     "interchange",
 ]
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("", include("interchange.urls")),
+    path("e/<slug:slug>/print/", include("printing.urls")),
     path("api/", include("tournaments.api.urls")),
     path("", include("judging.urls")),
     path("", include("tournaments.urls")),

@@ -15,15 +15,7 @@ from django import forms
 from rules_engine.registry import all_systems
 from tournaments.errors import ServiceError
 from tournaments.event_format import DEFAULT_ROUND_MINUTES
-from tournaments.models import (
-    EventKind,
-    Game,
-    ListFormat,
-    Outcome,
-    Player,
-    RosterPublication,
-    StaffRoleKind,
-)
+from tournaments.models import EventKind, Game, ListFormat, Outcome, Player, RosterPublication, StaffRoleKind
 from tournaments.services.results import ResultInput
 
 _TABLE_LINE = re.compile(r"^\s*(?:table\s*)?(\d+)\s*(?:[:.\-\u2013\u2014]\s*(.*?))?\s*$", re.IGNORECASE)

@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 
 from tournaments.views import judge, manage, player, public, rounds, setup
 
@@ -53,5 +53,4 @@ urlpatterns = [
     path("e/<slug:slug>/judge/rounds/<int:number>/", judge.results, name="judge-results"),
     path("e/<slug:slug>/judge/games/<int:pk>/", judge.game, name="judge-game"),
     path("e/<slug:slug>/judge/games/<int:pk>/review/", judge.review, name="judge-review"),
-    path("e/<slug:slug>/print/", include("tournaments.printing.urls")),
 ]

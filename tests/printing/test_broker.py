@@ -14,11 +14,12 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 
+from printing.models import PrintJob, PrintKind, PrintStatus
+from printing.services import print_job_request
 from tests.printing.factories import add_round, make_event
 from tests.printing.pdf import pages, squash
 from tournaments.access import access_event
-from tournaments.models import PrintJob, PrintKind, PrintStatus, RoundStatus
-from tournaments.printing.services import print_job_request
+from tournaments.models import RoundStatus
 
 BROKER = os.environ.get("REDIS_URL", "")
 TIMEOUT = 60

@@ -8,9 +8,9 @@ import io
 import pytest
 from django.urls import reverse
 
+from printing.csv_exports import pairings_csv, rosters_csv, safe_text, standings_csv, to_csv
 from tests.printing.factories import add_roster, add_round, make_event, player, staff
 from tournaments.models import RoundStatus
-from tournaments.printing.csv_exports import pairings_csv, rosters_csv, safe_text, standings_csv, to_csv
 
 pytestmark = pytest.mark.django_db
 

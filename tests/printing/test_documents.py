@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from printing.documents import load_sheet, render_document, render_sheet
+from printing.models import PrintKind
+from printing.params import VIEWER_PUBLIC, VIEWER_STAFF, PrintParams
+from printing.render import LocalOnlyError, local_only_fetcher, render_pdf, static_root
 from tests.printing.factories import add_penalty, add_roster, add_round, make_event, player
 from tests.printing.pdf import A4, LETTER, page_size, pages, squash
 from tournaments.errors import ServiceError
-from tournaments.models import ListFormat, PrintKind, RoundStatus
-from tournaments.printing.documents import load_sheet, render_document, render_sheet
-from tournaments.printing.params import VIEWER_PUBLIC, VIEWER_STAFF, PrintParams
-from tournaments.printing.render import LocalOnlyError, local_only_fetcher, render_pdf, static_root
+from tournaments.models import ListFormat, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -200,7 +201,7 @@ def test_print_templates_never_fetch_over_the_network():
 
 
 def test_a_remote_image_in_a_template_is_skipped_not_fetched(monkeypatch):
-    from tournaments.printing import render as render_module
+    from printing import render as render_module
 
     def no_network(*args, **kwargs):
         raise AssertionError("a print template tried the network")

@@ -11,16 +11,17 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from printing.documents import render_sheet
+from printing.models import PrintJob, PrintKind, PrintStatus
+from printing.services import print_job_request, print_job_retry, print_job_run
 from tests.printing.factories import add_round, make_event, player, staff
 from tests.printing.pdf import pages, squash
 from tournaments.access import access_event
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Outcome, PrintJob, PrintKind, PrintStatus, ResultStatus, RoundStatus
-from tournaments.printing.documents import render_sheet
-from tournaments.printing.services import print_job_request, print_job_retry, print_job_run
+from tournaments.models import Game, Outcome, ResultStatus, RoundStatus
 
 pytestmark = pytest.mark.django_db
-RENDER = "tournaments.printing.services.render_sheet"  # what the worker calls to render
+RENDER = "printing.services.render_sheet"  # what the worker calls to render
 
 
 @pytest.fixture

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from rules_engine.registry import get_system
-from standings import compute_standings
-from standings.records import EventGame, EventPlayer, EventRound
-from tests.printing.factories import example_document
-from tournaments.printing.sheets import (
+from printing.sheets import (
     PairingLine,
     find_table_lines,
     ordered_pairings,
@@ -15,6 +11,10 @@ from tournaments.printing.sheets import (
     roster_page,
     standings_sheet,
 )
+from rules_engine.registry import get_system
+from standings import compute_standings
+from standings.records import EventGame, EventPlayer, EventRound
+from tests.printing.factories import example_document
 
 SCORING = get_system("starcraft-tmg").scoring_for("standard")
 

@@ -10,13 +10,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from printing.documents import render_sheet
+from printing.models import PrintJob, PrintStatus
 from tests.printing.factories import add_round, make_event, staff
 from tests.printing.pdf import pages, squash
-from tournaments.models import Player, PrintJob, PrintStatus, RoundStatus, StaffRoleKind
-from tournaments.printing.documents import render_sheet
+from tournaments.models import Player, RoundStatus, StaffRoleKind
 
 pytestmark = pytest.mark.django_db
-RENDER = "tournaments.printing.services.render_sheet"  # what the worker calls to render
+RENDER = "printing.services.render_sheet"  # what the worker calls to render
 SLUG = "printing-open"
 
 

@@ -1,8 +1,8 @@
-"""Mounted at /e/<slug>/print/ by tournaments/urls.py."""
+"""Mounted at /e/<slug>/print/ by config/urls.py."""
 
 from django.urls import path
 
-from tournaments.printing import views
+from printing import views
 
 app_name = "printing"
 

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from printing.models import PrintKind
+from printing.render import DEFAULT_PAPER, PAPERS
 from tournaments.errors import ServiceError
-from tournaments.models import PrintKind
-from tournaments.printing.render import DEFAULT_PAPER, PAPERS
 
 ROUND_KINDS = frozenset({PrintKind.PAIRINGS, PrintKind.FIND_TABLE, PrintKind.SLIPS})
 

@@ -19,10 +19,10 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
+from printing.sheets import place_labels, roster_page
 from rosters.models import Roster
 from standings import four_dp_text
 from tournaments.models import Event, ResultStatus, Round
-from tournaments.printing.sheets import place_labels, roster_page
 from tournaments.selectors import event_standings, round_games
 
 CSV_MIMETYPE = "text/csv; charset=utf-8"

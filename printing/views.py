@@ -20,15 +20,16 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from printing.csv_exports import pairings_csv, rosters_csv, standings_csv
+from printing.documents import viewer_access
+from printing.models import PrintJob, PrintKind, PrintStatus
+from printing.params import ROUND_KINDS, PrintParams
+from printing.policy import PUBLISHED, may_print, roster_viewer
+from printing.render import PAPER_LABELS
+from printing.services import IN_PROGRESS, is_stale, print_job_request, print_job_retry
 from tournaments.access import EventAccess, access_event
 from tournaments.errors import ServiceError
-from tournaments.models import PrintJob, PrintKind, PrintStatus, RoundStatus
-from tournaments.printing.csv_exports import pairings_csv, rosters_csv, standings_csv
-from tournaments.printing.documents import viewer_access
-from tournaments.printing.params import ROUND_KINDS, PrintParams
-from tournaments.printing.policy import PUBLISHED, may_print, roster_viewer
-from tournaments.printing.render import PAPER_LABELS
-from tournaments.printing.services import IN_PROGRESS, is_stale, print_job_request, print_job_retry
+from tournaments.models import RoundStatus
 from tournaments.selectors import visible_rosters
 
 RECENT_JOBS = 15

@@ -16,14 +16,10 @@ from django.utils import timezone
 
 from judging.models import Penalty, PenaltyStatus
 from judging.selectors import penalty_log
-from rosters.models import Roster
-from standings.display import standings_state
-from tournaments.access import PLAYER, TO, EventAccess
-from tournaments.errors import ServiceError
-from tournaments.models import Event, Game, ListFormat, Player, PrintKind, ResultStatus, Round, RoundStatus
-from tournaments.printing.params import VIEWER_PLAYER, VIEWER_PUBLIC, VIEWER_STAFF, PrintParams
-from tournaments.printing.render import PDF_MIMETYPE, render_pdf
-from tournaments.printing.sheets import (
+from printing.models import PrintKind
+from printing.params import VIEWER_PLAYER, VIEWER_PUBLIC, VIEWER_STAFF, PrintParams
+from printing.render import PDF_MIMETYPE, render_pdf
+from printing.sheets import (
     FindTableSheet,
     Heading,
     PairingLine,
@@ -46,6 +42,11 @@ from tournaments.printing.sheets import (
     slip_roster,
     standings_sheet,
 )
+from rosters.models import Roster
+from standings.display import standings_state
+from tournaments.access import PLAYER, TO, EventAccess
+from tournaments.errors import ServiceError
+from tournaments.models import Event, Game, ListFormat, Player, ResultStatus, Round, RoundStatus
 from tournaments.selectors import event_standings, player_games, rosters_public, round_games, visible_rosters
 
 Sheet = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from tournaments.printing.services import print_job_run
+from printing.services import print_job_run
 
 
 @shared_task(

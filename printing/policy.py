@@ -6,10 +6,8 @@ Views turn a refusal into a 404 (outsiders learn nothing, as with `access_event`
 
 from __future__ import annotations
 
-from tournaments.access import EventAccess
-from tournaments.errors import ServiceError
-from tournaments.models import PrintKind, RoundStatus
-from tournaments.printing.params import (
+from printing.models import PrintKind
+from printing.params import (
     ROUND_KINDS,
     VIEWER_PLAYER,
     VIEWER_PUBLIC,
@@ -18,7 +16,10 @@ from tournaments.printing.params import (
     check_kind,
     parse_round,
 )
-from tournaments.printing.render import DEFAULT_PAPER
+from printing.render import DEFAULT_PAPER
+from tournaments.access import EventAccess
+from tournaments.errors import ServiceError
+from tournaments.models import RoundStatus
 from tournaments.selectors import rosters_public
 
 PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)

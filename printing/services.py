@@ -23,19 +23,20 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.access import EventAccess
-from tournaments.errors import ServiceError
-from tournaments.models import Event, PrintJob, PrintStatus
-from tournaments.printing.documents import (
+from printing.documents import (
     DOCUMENTS,
     Sheet,
     load_sheet,
     printed_at_text,
     render_sheet,
 )
-from tournaments.printing.params import PrintParams, check_paper
-from tournaments.printing.policy import may_print, request_params
-from tournaments.printing.render import templates_version
+from printing.models import PrintJob, PrintStatus
+from printing.params import PrintParams, check_paper
+from printing.policy import may_print, request_params
+from printing.render import templates_version
+from tournaments.access import EventAccess
+from tournaments.errors import ServiceError
+from tournaments.models import Event
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +87,7 @@ def _reusable(event: Event, kind: str, print_fingerprint: str) -> PrintJob | Non
 
 
 def _enqueue(job: PrintJob) -> None:
-    from tournaments.printing.tasks import render_print_job
+    from printing.tasks import render_print_job
 
     job_id = job.pk
     # The worker must see the committed row: enqueue only once the transaction commits.
