@@ -1,7 +1,7 @@
 """What the judges record: penalties, time limits, conduct reports, illegal-roster findings,
 each game's pre-game draft and each round's clock.
 
-The rules live in the pure modules (`tournaments.domain.penalties`, `.draft`, `.clock`);
+The rules live in the pure modules (`judging.domain.penalties`, `.draft`, `.clock`);
 these rows keep their inputs and facts, and convert themselves to and from them.
 """
 
@@ -14,9 +14,9 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from judging.domain import clock as clock_domain
+from judging.domain import penalties as penalty_domain
 from rosters.models import Roster
-from tournaments.domain import clock as clock_domain
-from tournaments.domain import penalties as penalty_domain
 from tournaments.models import Event, Game, Player, Round
 
 
@@ -215,7 +215,7 @@ class RosterFinding(models.Model):
 class GameDraft(models.Model):
     """The Pre-Game Sequence of one game: the pure draft's inputs plus every action taken.
 
-    `tournaments.domain.draft.replay` rebuilds the state from `new_draft(rosters, ...)` and
+    `judging.domain.draft.replay` rebuilds the state from `new_draft(rosters, ...)` and
     `actions`; the result columns are filled when the draft completes, for the result slip.
     Seat "A" is the game's player one, seat "B" player two.
     """

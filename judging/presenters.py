@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tournaments.domain import draft as domain
+from judging.domain import draft as domain
 
 STEP_TEXT = {
     domain.Step.ROSTER_SELECTION: "Step 1: roster selection (blind, revealed together)",

@@ -9,6 +9,9 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from judging.domain import clock as clock_domain
+from judging.domain import draft as draft_domain
+from judging.domain import penalties as penalty_domain
 from judging.models import (
     ConductReport,
     GameDraft,
@@ -20,9 +23,6 @@ from judging.models import (
 )
 from judging.services.clock import round_length
 from judging.services.draft import draft_state, seat_of
-from tournaments.domain import clock as clock_domain
-from tournaments.domain import draft as draft_domain
-from tournaments.domain import penalties as penalty_domain
 from tournaments.models import Event, Game, Player, Round, RoundStatus
 
 # --- penalties ----------------------------------------------------------------------------
@@ -189,7 +189,7 @@ def clock_facts(round_: Round) -> clock_domain.RoundClock:
 
 
 def clock_snapshot(event: Event, round_: Round | None, now: datetime | None = None) -> dict[str, Any]:
-    """`tournaments.domain.clock.snapshot`, plus what a page titles it with."""
+    """`judging.domain.clock.snapshot`, plus what a page titles it with."""
     now = now or timezone.now()
     base: dict[str, Any] = {"event": event.name, "slug": event.slug}
     if round_ is None:

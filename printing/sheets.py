@@ -306,7 +306,7 @@ def roster_page(
 ) -> RosterPage:
     """A roster as printed: the stored verdict's prices and slot ledger over the roster/1 document.
 
-    `report` is what `rosters.services.roster_submit` stores ({"legal", "roster", "dual_list"});
+    `report` is what `tournaments.services.rosters.roster_submit` stores ({"legal", "roster", "dual_list"});
     a roster without one (imported bare) prints its document with the costs left blank.
     """
     verdict = _mapping(report.get("roster"))

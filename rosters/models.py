@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.db import models
 
-from tournaments.models import Player
-
 
 class Roster(models.Model):
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rosters")
+    # Named by string: the event core (tournaments) builds on rosters, never the reverse.
+    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="rosters")
     # OP Guide: Dual List Format — at most two rosters per player.
     slot = models.PositiveSmallIntegerField(default=1)
     document = models.JSONField(help_text="The roster as a roster/1 document.")

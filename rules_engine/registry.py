@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rules_engine.scoring import ScoringTable
 
 if TYPE_CHECKING:
-    from rules_engine.rosterfile import Roster
+    from rules_engine.roster_json import Roster
     from rules_engine.verdict import ValidationResult
 
 

@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Any, Literal, TypeAlias
 
 from rules_engine.registry import get_system
-from rules_engine.rosterfile import Roster, RosterUnit, roster_from_document, roster_to_document
+from rules_engine.roster_json import Roster, RosterUnit, roster_from_document, roster_to_document
 from rules_engine.verdict import RosterReport
 
 EditKind: TypeAlias = Literal[

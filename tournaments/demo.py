@@ -18,12 +18,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from rosters.services import roster_submit
 from rules_engine.systems.starcraft_tmg import DATA_DIR
 from tournaments.models import Event, EventKind, ListFormat, Outcome, RosterPublication
 from tournaments.services.events import event_create, staff_add, tables_set
 from tournaments.services.players import player_register
-from tournaments.services.results import ResultInput, result_set
+from tournaments.services.reporting import ResultInput, result_set
+from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
 
 DEMO_SLUG = "demo-winter-clash"

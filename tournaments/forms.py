@@ -16,7 +16,7 @@ from rules_engine.registry import all_systems
 from tournaments.errors import ServiceError
 from tournaments.event_format import DEFAULT_ROUND_MINUTES
 from tournaments.models import EventKind, Game, ListFormat, Outcome, Player, RosterPublication, StaffRoleKind
-from tournaments.services.results import ResultInput
+from tournaments.services.reporting import ResultInput
 
 _TABLE_LINE = re.compile(r"^\s*(?:table\s*)?(\d+)\s*(?:[:.\-\u2013\u2014]\s*(.*?))?\s*$", re.IGNORECASE)
 

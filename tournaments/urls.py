@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import judge, manage, player, public, rounds, setup
+from tournaments.views import manage, player, public, rounds, setup
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -48,9 +48,4 @@ urlpatterns = [
     path("e/<slug:slug>/manage/rounds/<int:number>/publish/", rounds.publish, name="manage-publish"),
     path("e/<slug:slug>/manage/rounds/<int:number>/repair/", rounds.repair, name="manage-repair"),
     path("e/<slug:slug>/manage/rounds/<int:number>/undo/", rounds.undo, name="manage-undo"),
-    # Judges (and the TO)
-    path("e/<slug:slug>/judge/", judge.queue, name="judge"),
-    path("e/<slug:slug>/judge/rounds/<int:number>/", judge.results, name="judge-results"),
-    path("e/<slug:slug>/judge/games/<int:pk>/", judge.game, name="judge-game"),
-    path("e/<slug:slug>/judge/games/<int:pk>/review/", judge.review, name="judge-review"),
 ]

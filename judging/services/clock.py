@@ -1,7 +1,7 @@
 """The round clock, started, paused, resumed and called by the TO (OP Guide: Round Length).
 
 Server time is the truth: each control stores one fact (a start, a pause, a resume, a call)
-and every reading is `tournaments.domain.clock.snapshot(facts, now)`.
+and every reading is `judging.domain.clock.snapshot(facts, now)`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from judging.domain import clock as domain
 from judging.models import RoundClock
-from tournaments.domain import clock as domain
 from tournaments.errors import ServiceError
 from tournaments.models import Round, RoundStatus
 from tournaments.services.audit import audit

@@ -1,7 +1,7 @@
 """The pre-game draft on both players' phones (OP Guide: The Pre-Game Sequence).
 
 The bridge between the stored draft and the pure state machine in
-`tournaments.domain.draft`: a GameDraft keeps `new_draft`'s inputs and the list of actions,
+`judging.domain.draft`: a GameDraft keeps `new_draft`'s inputs and the list of actions,
 every write rebuilds the state with `replay`, applies one action and stores it again. Seat
 "A" is the game's player one and seat "B" player two.
 """
@@ -17,15 +17,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from judging.domain import clock as clock_domain
+from judging.domain import draft as domain
 from judging.models import GameDraft, RoundClock
 from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
-from rosters.services import roster_preview
-from tournaments.domain import clock as clock_domain
-from tournaments.domain import draft as domain
 from tournaments.errors import ServiceError
 from tournaments.models import Game, ListFormat, Player, RoundStatus
 from tournaments.services.audit import audit
+from tournaments.services.rosters import roster_preview
 
 
 def roster_label(roster: Roster) -> str:

@@ -17,16 +17,16 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from judging.domain.penalties import PenaltyError, illegal_roster_checklist
 from judging.models import GamesDecision, RosterFinding
 from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
-from rosters.services import roster_preview, roster_submit
 from rules_engine.repair import repair_document
-from rules_engine.rosterfile import RosterFileError
-from tournaments.domain.penalties import PenaltyError, illegal_roster_checklist
+from rules_engine.roster_json import RosterFileError
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, Player, RoundStatus
 from tournaments.services.audit import audit
+from tournaments.services.rosters import roster_preview, roster_submit
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class FoundViolation:
 
 
 def verdict_violations(report: dict[str, Any]) -> list[dict[str, str]]:
-    """Every violation in a stored verdict (`rosters.services` report): the roster's, then the pair's."""
+    """Every violation in a stored verdict: the roster's, then the pair's."""
     mine = list(report.get("roster", {}).get("violations", []))
     return [*mine, *report.get("dual_list", [])]
 

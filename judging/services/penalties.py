@@ -1,7 +1,7 @@
 """Issuing penalties, confirming Disqualifications, imposing slow-play time limits.
 
 OP Guide: Judging and Conduct, Penalties and Pace of Play. Who may apply each level is the
-pure `tournaments.domain.penalties` module's decision; this bridge records the penalty and
+pure `judging.domain.penalties` module's decision; this bridge records the penalty and
 carries out its effect on the event: a Game Loss becomes the game's result (an Annihilation
 against the penalised player, through the standings engine), a confirmed Disqualification
 takes the player out of every later pairing and out of the placings.
@@ -16,13 +16,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from judging.domain import penalties as domain
 from judging.models import Penalty, PenaltyStatus, TimeLimit
 from judging.services._common import JUDGE_ROLES, last_played_round, require_roles, staff_roles
-from tournaments.domain import penalties as domain
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, Outcome, Player, RoundStatus
 from tournaments.services.audit import audit
-from tournaments.services.results import ResultInput, result_set
+from tournaments.services.reporting import ResultInput, result_set
 
 
 def _game_of(player: Player, round_number: int) -> Game | None:

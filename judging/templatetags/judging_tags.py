@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from judging.domain import draft as domain
 from judging.presenters import STEP_TEXT
-from tournaments.domain import draft as domain
 
 register = template.Library()
 

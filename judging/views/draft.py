@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from judging import selectors
+from judging.domain import clock as clock_domain
+from judging.domain import draft as draft_domain
 from judging.models import GameDraft
 from judging.presenters import draft_dict, judge_entries
 from judging.services import (
@@ -29,8 +31,6 @@ from judging.services import (
 from judging.services.draft import draft_state, seat_of
 from judging.views.common import actor, event_game, event_round, is_htmx, page
 from tournaments.access import STAFF, EventAccess, access_event
-from tournaments.domain import clock as clock_domain
-from tournaments.domain import draft as draft_domain
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Player, RoundStatus
 

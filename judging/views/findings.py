@@ -16,9 +16,9 @@ from judging.services import illegal_roster_correct, illegal_roster_finding
 from judging.services.findings import proposed_repair, verdict_violations
 from judging.views.common import actor, page
 from rosters.models import Roster
-from rosters.services import roster_preview
 from tournaments.access import STAFF, access_event
 from tournaments.errors import ServiceError
+from tournaments.services.rosters import roster_preview
 
 
 @login_required

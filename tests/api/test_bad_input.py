@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from rosters.models import Roster
-from rosters.services import read_roster
 from tests.api.conftest import legal_roster
 from tournaments.errors import ServiceError
 from tournaments.models import Player
+from tournaments.services.rosters import read_roster
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.domain.clock import (
+from judging.domain.clock import (
     ClockError,
     ClockState,
     Milestone,

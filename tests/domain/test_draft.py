@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.domain.draft import (
+from judging.domain.draft import (
     CARD_KINDS,
     COLOURS,
     SEATS,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tournaments.domain.penalties import (
+from judging.domain.penalties import (
     CONDUCT_PROHIBITED,
     Category,
     GameLossEffect,

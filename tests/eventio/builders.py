@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from judging.domain.draft import action_to_dict, legal_actions
 from judging.models import GameDraft
 from judging.services import (
     clock_pause,
@@ -31,13 +32,12 @@ from judging.services import (
     time_limit_impose,
 )
 from judging.services.draft import draft_state
-from rosters.services import roster_submit
 from tests.judging.helpers import raynor, without_unit
-from tournaments.domain.draft import action_to_dict, legal_actions
 from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRoleKind
 from tournaments.services.events import event_create, staff_add, tables_set
 from tournaments.services.players import player_check_in, player_drop, player_register
-from tournaments.services.results import ResultInput, result_report, result_review, result_set
+from tournaments.services.reporting import ResultInput, result_report, result_review, result_set
+from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
 
 T0 = dt.datetime(2026, 10, 3, 9, 0, tzinfo=dt.UTC)  # round 1 starts

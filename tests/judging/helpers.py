@@ -20,10 +20,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from rosters.models import Roster
-from rosters.services import roster_submit
 from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRoleKind, Table
 from tournaments.services.events import event_create, staff_add
 from tournaments.services.players import player_register
+from tournaments.services.rosters import roster_submit
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules_engine" / "systems" / "starcraft_tmg" / "examples"
 T0 = dt.datetime(2026, 10, 3, 9, 0, tzinfo=dt.UTC)  # a Saturday morning, round 1 called

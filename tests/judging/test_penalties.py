@@ -19,7 +19,7 @@ from tests.judging.helpers import World, add_round, build_world
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Outcome, RoundStatus
 from tournaments.selectors import event_standings
-from tournaments.services.results import ResultInput, result_set
+from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db

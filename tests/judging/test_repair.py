@@ -22,7 +22,7 @@ from rules_engine.repair import (
     repair_document,
     roster_size,
 )
-from rules_engine.rosterfile import roster_from_document
+from rules_engine.roster_json import roster_from_document
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "rules_engine" / "systems" / "starcraft_tmg" / "examples"
 EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairings.engine import Overrides, PairingError, PairingRequest, pair_round
-from pairings.engine.oracle import best_pairings, best_table_repeats, valid_pairings
+from tests.pairing.oracle import best_pairings, best_table_repeats, valid_pairings
 from tests.pairing.strategies import fields
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

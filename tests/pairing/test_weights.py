@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from pairings.engine import PairingError, PairingRequest
-from pairings.engine.oracle import criteria
 from pairings.engine.plan import plan_round
 from pairings.engine.swiss import WEIGHT_LIMIT, build_graph, compute_layers, rng_for
+from tests.pairing.oracle import criteria
 from tests.pairing.strategies import fields
 
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from rosters.models import Roster
 from rules_engine.registry import get_system
-from rules_engine.rosterfile import roster_from_document
+from rules_engine.roster_json import roster_from_document
 from tournaments.models import (
     Event,
     Game,
@@ -95,7 +95,7 @@ def example_document(name: str = "raynors-raiders-9-1-7.json") -> dict[str, Any]
 
 
 def add_roster(owner: Player, slot: int = 1, document: dict[str, Any] | None = None) -> Roster:
-    """A roster with the verdict `rosters.services.roster_submit` would store."""
+    """A roster with the verdict `tournaments.services.rosters.roster_submit` would store."""
     document = document or example_document()
     verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
     mine = verdict.rosters[0].as_json()

@@ -87,7 +87,7 @@ def test_place_labels_leave_unplaced_players_without_a_place():
 
 
 def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
-    from rules_engine.rosterfile import roster_from_document
+    from rules_engine.roster_json import roster_from_document
 
     document = example_document()
     verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from rules_engine.rosterfile import roster_from_document
+from rules_engine.roster_json import roster_from_document
 from rules_engine.systems.starcraft_tmg.army import validate_roster, validate_rosters
 from rules_engine.verdict import RosterReport
 from tests.rules_engine.minipack import MINI, base_document, base_roster, with_unit

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from rules_engine.names import name_key
-from rules_engine.rosterfile import roster_from_document
-from rules_engine.rostertext import read_roster_text
+from rules_engine.roster_json import roster_from_document
+from rules_engine.roster_text import read_roster_text
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
 from rules_engine.systems.starcraft_tmg.army import CODES, validate_roster, validate_rosters
 from tests.rules_engine.minipack import MINI, base_document, with_unit

@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.rosterfile import Roster, RosterUnit, roster_from_document, roster_to_document
-from rules_engine.rostertext import read_roster_text, write_roster_text
+from rules_engine.roster_json import Roster, RosterUnit, roster_from_document, roster_to_document
+from rules_engine.roster_text import read_roster_text, write_roster_text
 from rules_engine.systems.starcraft_tmg import rules_pack
 from rules_engine.systems.starcraft_tmg.army import validate_roster
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Faction, Unit

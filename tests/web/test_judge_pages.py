@@ -6,7 +6,7 @@ import pytest
 
 from tests.web.factories import add_player, add_staff, make_event, play_round
 from tournaments.models import AuditEntry, Outcome, ResultStatus, RoundStatus
-from tournaments.services.results import ResultInput, result_report
+from tournaments.services.reporting import ResultInput, result_report
 
 pytestmark = pytest.mark.django_db
 

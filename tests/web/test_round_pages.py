@@ -107,7 +107,7 @@ def test_report_shows_forced_rematches_by_name(client, alice):
     client.post("/e/spring-skirmish/manage/rounds/pair/")
     client.post("/e/spring-skirmish/manage/rounds/1/publish/")
     game = Game.objects.get()
-    from tournaments.services.results import ResultInput, result_set
+    from tournaments.services.reporting import ResultInput, result_set
 
     result_set(game=game, result=ResultInput(vp_one=5, vp_two=5), by=alice, reason="entered by the TO")
     client.post("/e/spring-skirmish/manage/rounds/pair/")

@@ -171,7 +171,7 @@ def roster_dict(roster: Roster, *, with_report: bool) -> dict[str, Any]:
 
 
 def _violations(report: Any) -> list[dict[str, str]]:
-    """Violation lines from a stored verdict (rosters.services.roster_submit writes this shape)."""
+    """Violation lines from a stored verdict (as `roster_submit` writes it)."""
     if not isinstance(report, dict):
         return []
     found: list[Any] = []

@@ -26,7 +26,7 @@ from tournaments.models import (
     StaffRoleKind,
 )
 from tournaments.services.audit import audit
-from tournaments.services.results import ResultInput, result_set
+from tournaments.services.reporting import ResultInput, result_set
 
 
 def _next_external_id(event: Event) -> str:

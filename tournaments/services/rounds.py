@@ -27,7 +27,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.services.audit import audit
-from tournaments.services.results import round_close_if_complete
+from tournaments.services.reporting import round_close_if_complete
 
 
 def _has_results(round_: Round) -> bool:

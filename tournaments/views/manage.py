@@ -13,7 +13,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rosters.services import roster_submit
 from tournaments.access import STAFF, TO, EventAccess, access_event
 from tournaments.errors import ServiceError
 from tournaments.forms import (
@@ -35,6 +34,7 @@ from tournaments.services.players import (
     player_register,
     players_import_csv,
 )
+from tournaments.services.rosters import roster_submit
 from tournaments.views.common import actor, event_player, nav_context, run_service
 from tournaments.views.player import roster_slots
 

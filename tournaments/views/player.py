@@ -10,14 +10,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from rosters.services import roster_preview, roster_submit
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event
 from tournaments.errors import ServiceError
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
 from tournaments.selectors import player_games, visible_rosters
 from tournaments.services.players import player_drop
-from tournaments.services.results import result_confirm, result_report
+from tournaments.services.reporting import result_confirm, result_report
+from tournaments.services.rosters import roster_preview, roster_submit
 from tournaments.views.common import actor, event_player, nav_context
 
 

@@ -17,8 +17,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules_engine.registry import NoPackInEffect, UnknownGameSystem, get_system
 from rules_engine.report_text import render_result
-from rules_engine.rosterfile import RosterFileError
-from rules_engine.rosterinput import load_roster
+from rules_engine.roster_json import RosterFileError
+from rules_engine.roster_reader import load_roster
 from rules_engine.systems.starcraft_tmg.pack import PackError
 
 ILLEGAL = 1

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, discover_packs, register
-from rules_engine.rosterfile import Roster
+from rules_engine.roster_json import Roster
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg.army import validate_rosters
 from rules_engine.systems.starcraft_tmg.pack import DataPack, PackError, load_pack

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from rules_engine.names import name_key
 from rules_engine.registry import Scale
-from rules_engine.rosterfile import Roster
+from rules_engine.roster_json import Roster
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Card, Composition, DataPack, Faction, Unit
 from rules_engine.verdict import (
     Advice,

@@ -23,7 +23,7 @@ from tournaments.api.serializers import (
 from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Player, ResultStatus
-from tournaments.services.results import (
+from tournaments.services.reporting import (
     ResultInput,
     result_confirm,
     result_report,

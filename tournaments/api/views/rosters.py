@@ -7,7 +7,6 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rosters.services import roster_check, roster_submit
 from tournaments import selectors
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO
 from tournaments.api import presenters
@@ -21,6 +20,7 @@ from tournaments.api.serializers import (
     VerdictSerializer,
 )
 from tournaments.api.views._common import validated
+from tournaments.services.rosters import roster_check, roster_submit
 
 TAGS = ["rosters"]
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules_engine.rosterfile import Roster, RosterFileError, read_roster_json, read_text_file
-from rules_engine.rostertext import looks_like_json, read_roster_text
+from rules_engine.roster_json import Roster, RosterFileError, read_roster_json, read_text_file
+from rules_engine.roster_text import looks_like_json, read_roster_text
 
 
 def read_roster(text: str, *, origin: str = "roster") -> Roster:

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from rosters.models import Roster
 from rules_engine.registry import get_system
-from rules_engine.rosterfile import Roster as RosterDoc
-from rules_engine.rosterfile import RosterFileError, roster_from_document, roster_to_document
+from rules_engine.roster_json import Roster as RosterDoc
+from rules_engine.roster_json import RosterFileError, roster_from_document, roster_to_document
 from rules_engine.verdict import ValidationResult
 from tournaments.errors import ServiceError
 from tournaments.models import Event, ListFormat, Player
@@ -53,7 +53,7 @@ def read_roster(content: str | dict[str, Any]) -> RosterDoc:
                 ) from None
             _refuse_unstorable(data)
             return roster_from_document(data)
-        from rules_engine.rostertext import read_roster_text
+        from rules_engine.roster_text import read_roster_text
 
         return read_roster_text(text)
     except RosterFileError as exc:

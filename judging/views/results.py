@@ -20,7 +20,7 @@ from tournaments.errors import ServiceError
 from tournaments.forms import ReasonForm, StaffResultForm, add_service_error
 from tournaments.models import Game, ResultReport, RoundStatus
 from tournaments.selectors import judge_queue, round_games
-from tournaments.services.results import result_review, result_set
+from tournaments.services.reporting import result_review, result_set
 from tournaments.views.common import actor, by_table, event_game, event_round, nav_context
 
 
@@ -75,7 +75,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
     items = [_item(game) for game in judge_queue(access.event)]
     rounds = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
     context = nav_context(access, "judge") | {"items": items, "rounds": rounds}
-    return render(request, "tournaments/judge/queue.html", context)
+    return render(request, "judging/results/queue.html", context)
 
 
 @login_required
@@ -87,14 +87,14 @@ def results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     games = by_table(round_games(round_))
     rounds = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
     context = nav_context(access, "judge") | {"round": round_, "games": games, "rounds": rounds}
-    return render(request, "tournaments/judge/results.html", context)
+    return render(request, "judging/results/results.html", context)
 
 
 def _game_page(
     request: HttpRequest, access: EventAccess, game: Game, form: StaffResultForm | None = None
 ) -> HttpResponse:
     context = nav_context(access, "judge") | {"item": _item(game, form)}
-    return render(request, "tournaments/judge/game.html", context)
+    return render(request, "judging/results/game.html", context)
 
 
 @login_required

@@ -1,0 +1,78 @@
+"""The house rules of docs/architecture.md, checked on the source itself.
+
+Pure engines import no Django (nor any app); apps depend on each other in one direction
+only, in the order of LAYERS (a package may import only packages below it).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Lowest first. Pure packages, then the Django apps.
+PURE = ("rules_engine", "standings", "pairings")
+PURE_MODULES = ("interchange.eventfile", "judging.domain")
+LAYERS = (
+    "rules_engine",
+    "standings",
+    "pairings",
+    "rosters",
+    "tournaments",
+    "judging",
+    "printing",
+    "interchange",
+)
+DJANGO_ROOTS = {"django", "rest_framework", "drf_spectacular", "celery"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def _sources(package: str) -> list[Path]:
+    base = ROOT / package.replace(".", "/")
+    files = [base.with_suffix(".py")] if base.with_suffix(".py").exists() else sorted(base.rglob("*.py"))
+    return [f for f in files if "migrations" not in f.parts]
+
+
+@pytest.mark.parametrize("package", PURE + PURE_MODULES)
+def test_pure_engines_import_no_django_and_no_app(package):
+    apps = set(LAYERS) - set(PURE)
+    for source in _sources(package):
+        for module in _imports(source):
+            root = module.split(".")[0]
+            assert root not in DJANGO_ROOTS, f"{source.relative_to(ROOT)} imports {module}"
+            if root in apps:
+                allowed = any(module == m or module.startswith(m + ".") for m in PURE_MODULES)
+                assert allowed, f"{source.relative_to(ROOT)} imports the app module {module}"
+
+
+@pytest.mark.parametrize("package", LAYERS)
+def test_packages_import_only_the_layers_below_them(package):
+    below = set(LAYERS[: LAYERS.index(package)])
+    above = set(LAYERS) - below - {package}
+    for source in _sources(package):
+        for module in _imports(source):
+            root = module.split(".")[0]
+            if root in above and not any(module.startswith(m) for m in PURE_MODULES):
+                pytest.fail(f"{source.relative_to(ROOT)} ({package}) imports {module}, a layer above it")
+
+
+def test_the_pairing_engine_loads_no_networkx():
+    import subprocess
+    import sys
+
+    code = "import sys, pairings.engine; print('networkx' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
