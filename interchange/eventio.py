@@ -33,7 +33,7 @@ Not carried: print jobs, which are caches of rendered PDFs, rebuilt on demand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -282,22 +282,44 @@ def import_event(data: EventFile, *, slug: str | None = None) -> Event:
 
 
 def _import(data: EventFile, slug: str | None) -> Event:
+    """The sections of an import, in the order their rows depend on each other."""
     extra = dict(data.extra)
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
     users = accounts(_usernames_in(data, records))
     event, event_times = _build_event(data, extra, slug)
-    stash: dict[str, Any] = {}
     round_parts = {r.number: _round_parts(r) for r in data.rounds}
+    stash = _core_stash(data, round_parts)
+    event.save()
+    restore_times(Event, [event], [event_times])
+    tables = _import_tables(event, data, round_parts)
+    players, rosters = _import_players(event, data, users)
+    rounds = _import_rounds(event, data, round_parts)
+    games, reports = _import_games(data, round_parts, rounds, tables, players)
+    reader = RecordReader(players=players, rounds=rounds, games=games, rosters=rosters, users=users)
+    _import_records(reader, event, records, reports, stash)
+    if stash:
+        event.extra[STASH] = stash
+        event.save(update_fields=["extra"])
+    return event
+
+
+RoundParts = Mapping[int, tuple[dict[str, Any], list[Any], dict[str, Any]]]
+
+
+def _core_stash(data: EventFile, round_parts: RoundParts) -> dict[str, Any]:
+    """Unknown round- and table-level fields, kept in Event.extra["_stash"] for the re-export."""
+    stash: dict[str, Any] = {}
     for number, (_, _, rest) in round_parts.items():
         if rest:
             stash.setdefault("rounds", {})[str(number)] = rest
     for table in data.tables:
         if table.extra:
             stash.setdefault("tables", {})[str(table.number)] = dict(table.extra)
-    event.save()
-    restore_times(Event, [event], [event_times])
+    return stash
 
-    # Tables: those listed, then any number a game uses without listing it.
+
+def _import_tables(event: Event, data: EventFile, round_parts: RoundParts) -> dict[int, Table]:
+    """Tables: those listed, then any number a game uses without listing it."""
     listed = [Table(event=event, number=t.number, layout=t.layout) for t in data.tables]
     known_numbers = {t.number for t in data.tables}
     used: set[int] = set()
@@ -309,9 +331,13 @@ def _import(data: EventFile, slug: str | None) -> Event:
     listed += [Table(event=event, number=n) for n in sorted(used - known_numbers)]
     for position, table_row in enumerate(listed):
         clean_row(table_row, f"tables[{position}]", exclude=["event"])
-    tables = {t.number: t for t in Table.objects.bulk_create(listed)}
+    return {t.number: t for t in Table.objects.bulk_create(listed)}
 
-    # Players, with their accounts and rosters.
+
+def _import_players(
+    event: Event, data: EventFile, users: Mapping[str, Any]
+) -> tuple[dict[str, Player], dict[tuple[str, int], Roster]]:
+    """Players, with their accounts and rosters; both by the file's references."""
     rosters: list[tuple[str, Roster, dict[str, Any]]] = []
     to_create, player_times = [], []
     for position, entry in enumerate(data.players):
@@ -348,8 +374,10 @@ def _import(data: EventFile, slug: str | None) -> Event:
         clean_row(roster, f"the rosters of {owner}", exclude=["player"])
     roster_rows = Roster.objects.bulk_create(roster for _, roster, _ in rosters)
     restore_times(Roster, roster_rows, [times for _, _, times in rosters])
+    return players, {(owner, roster.slot): roster for owner, roster, _ in rosters}
 
-    # Rounds, then their games (scored games first, then the pending ones).
+
+def _import_rounds(event: Event, data: EventFile, round_parts: RoundParts) -> dict[int, Round]:
     round_rows, round_times = [], []
     for round_ in data.rounds:
         fields = dict(round_parts[round_.number][0])
@@ -359,17 +387,36 @@ def _import(data: EventFile, slug: str | None) -> Event:
         round_rows.append(row)
     rounds = {r.number: r for r in Round.objects.bulk_create(round_rows)}
     restore_times(Round, round_rows, round_times)
+    return rounds
+
+
+GameEntry = tuple[EventGame, list[int | None], str, bool]  # game, VP, where in the file, scored
+
+
+def _game_entries(round_: EventRound, pending: list[Any], players: Mapping[str, Player]) -> list[GameEntry]:
+    """A round's games: the scored ones first, then the pending ones."""
+    entries: list[GameEntry] = [
+        (g, list(g.vp) if g.vp is not None else [None, None], f"round {round_.number} games[{i}]", True)
+        for i, g in enumerate(round_.games)
+    ]
+    for i, raw in enumerate(pending):
+        where = f"round {round_.number} {PENDING}[{i}]"
+        game, vp = _pending_game(raw, where, players)
+        entries.append((game, vp, where, False))
+    return entries
+
+
+def _import_games(
+    data: EventFile,
+    round_parts: RoundParts,
+    rounds: Mapping[int, Round],
+    tables: Mapping[int, Table],
+    players: Mapping[str, Player],
+) -> tuple[list[Game], list[tuple[Game, Any, str]]]:
+    """Every game, saved, and each game's reports as the file gives them (read with the records)."""
     games, reports = [], []
     for round_ in data.rounds:
-        entries: list[tuple[EventGame, list[int | None], str, bool]] = [
-            (g, list(g.vp) if g.vp is not None else [None, None], f"round {round_.number} games[{i}]", True)
-            for i, g in enumerate(round_.games)
-        ]
-        for i, raw in enumerate(round_parts[round_.number][1]):
-            where = f"round {round_.number} {PENDING}[{i}]"
-            game, vp = _pending_game(raw, where, players)
-            entries.append((game, vp, where, False))
-        for game, vp, where, scored in entries:
+        for game, vp, where, scored in _game_entries(round_, round_parts[round_.number][1], players):
             extra = dict(game.extra)
             game_reports = extra.pop(REPORTS, None)
             fields = take_fields(Game, GAME_FIELDS, extra, where)
@@ -392,15 +439,17 @@ def _import(data: EventFile, slug: str | None) -> Event:
             if game_reports is not None:
                 reports.append((game_row, game_reports, where))
     Game.objects.bulk_create(games)
+    return games, reports
 
-    # The records: reports, staff, then each section (see interchange.platform_records).
-    reader = RecordReader(
-        players=players,
-        rounds=rounds,
-        games=games,
-        rosters={(owner, roster.slot): roster for owner, roster, _ in rosters},
-        users=users,
-    )
+
+def _import_records(
+    reader: RecordReader,
+    event: Event,
+    records: Mapping[str, Any],
+    reports: Sequence[tuple[Game, Any, str]],
+    stash: dict[str, Any],
+) -> None:
+    """The records: reports, staff, then each section (see interchange.platform_records)."""
     reader.reports(reports)
     reader.staff(records.get(STAFF, []), event)
     for section in SECTIONS:
@@ -410,10 +459,6 @@ def _import(data: EventFile, slug: str | None) -> Event:
         stash[ROWS_STASH] = reader.kept
     if reader.unlinked_staff:
         stash[STAFF_STASH] = reader.unlinked_staff
-    if stash:
-        event.extra[STASH] = stash
-        event.save(update_fields=["extra"])
-    return event
 
 
 def _scored_defaults() -> dict[str, Any]:
@@ -497,6 +542,106 @@ def _stash(event: Event) -> dict[str, Any]:
     return stash if isinstance(stash, dict) else {}
 
 
+@dataclass(frozen=True)
+class _Writing:
+    """What writing an event's core needs: the file's references for its rows, and what to include."""
+
+    ext: Mapping[int, str]  # player id -> event/1 id
+    table_number: Mapping[int, int]  # table id -> number
+    rosters: bool
+    users: Mapping[int, str] | None  # account id -> username; None: accounts not written
+    reports: Mapping[int, list[dict[str, Any]]] | None  # game id -> its reports; None: not written
+    public: bool
+
+    def add_reports(self, game: Game, extra: dict[str, Any]) -> None:
+        if self.reports is not None and game.id in self.reports:
+            extra[REPORTS] = self.reports[game.id]
+
+
+def _scored_game(game: Game, w: _Writing) -> EventGame:
+    """A game with a result, as an event/1 game; model fields off their defaults as extra fields."""
+    ext = w.ext
+    ids = (ext[game.player_one_id],) + ((ext[game.player_two_id],) if game.player_two_id else ())
+    extra = dict(game.extra)
+    _put_fields(game, GAME_FIELDS, extra, defaults=_scored_defaults())
+    w.add_reports(game, extra)
+    return EventGame(
+        players=ids,
+        outcome=game.outcome,
+        vp=(game.vp_one, game.vp_two) if game.vp_one is not None and game.vp_two is not None else None,
+        loser=ext[game.loser_id] if game.loser_id is not None else None,
+        table=w.table_number[game.table_id] if game.table_id is not None else None,
+        extra=extra,
+    )
+
+
+def _pending_game_json(game: Game, w: _Writing) -> dict[str, Any]:
+    """A game without a result, for the round's `pending` list (outcome and VP when it has them)."""
+    ext = w.ext
+    entry: dict[str, Any] = {}
+    if game.table_id is not None:
+        entry["table"] = w.table_number[game.table_id]
+    entry["players"] = [ext[game.player_one_id]]
+    if game.player_two_id is not None:
+        entry["players"].append(ext[game.player_two_id])
+    if game.outcome:
+        entry["outcome"] = game.outcome
+    if game.vp_one is not None or game.vp_two is not None:
+        entry["vp"] = [game.vp_one, game.vp_two]
+    if game.loser_id is not None:
+        entry["loser"] = ext[game.loser_id]
+    entry.update(game.extra)
+    _put_fields(game, GAME_FIELDS, entry, defaults={})
+    w.add_reports(game, entry)
+    return entry
+
+
+def _event_round(row: Round, games: Sequence[Game], kept: Mapping[str, Any], w: _Writing) -> EventRound:
+    """A round: its scored games, and as extra fields its settings, pending games and kept fields."""
+    extra: dict[str, Any] = {}
+    _put_fields(row, ROUND_FIELDS, extra, always=ROUND_ALWAYS, defaults=IMPORTED_ROUND_DEFAULTS)
+    waiting = [_pending_game_json(g, w) for g in games if not _is_scored(g)]
+    if waiting:
+        extra[PENDING] = waiting
+    extra.update(kept)
+    scored = tuple(_scored_game(g, w) for g in games if _is_scored(g))
+    return EventRound(number=row.number, games=scored, extra=extra)
+
+
+def _event_player(player: Player, w: _Writing) -> EventPlayer:
+    """A player; model fields, the account and the rosters as extra fields (no e-mail when public)."""
+    extra = dict(player.extra)
+    _put_fields(player, PLAYER_FIELDS, extra, defaults={})
+    if w.public:
+        extra.pop("email", None)
+    if w.users is not None and player.user_id is not None:
+        extra[USER] = w.users.get(player.user_id)
+    if w.rosters:
+        documents = [_roster_json(r) for r in player.rosters.all()]
+        if documents:
+            extra[ROSTERS] = documents
+    return EventPlayer(
+        id=player.external_id,
+        name=player.name,
+        spare=player.spare,
+        dropped_after_round=player.dropped_after_round,
+        disqualified_after_round=player.disqualified_after_round,
+        extra=extra,
+    )
+
+
+def _event_settings(event: Event, *, public: bool) -> dict[str, Any]:
+    """The event's extra fields: the slug, every setting (no join code when public), then its own extra."""
+    event_extra: dict[str, Any] = {"slug": event.slug}
+    _put_fields(event, EVENT_FIELDS, event_extra)
+    if public:
+        event_extra.pop("join_code", None)
+    for key, value in event.extra.items():
+        if key != STASH and key not in event_extra:
+            event_extra[key] = value
+    return event_extra
+
+
 def _event_file(
     event: Event,
     rows: _Rows,
@@ -510,88 +655,17 @@ def _event_file(
     games_by_round: dict[int, list[Game]] = {r.id: [] for r in rows.rounds}
     for game in rows.games:
         games_by_round[game.round_id].append(game)
-    ext = {p.id: p.external_id for p in rows.players}
-    number = {t.id: t.number for t in rows.tables}
+    w = _Writing(
+        ext={p.id: p.external_id for p in rows.players},
+        table_number={t.id: t.number for t in rows.tables},
+        rosters=rosters,
+        users=users,
+        reports=reports,
+        public=public,
+    )
     stash = _stash(event)
     table_extra = stash.get("tables", {})
     round_extra = stash.get("rounds", {})
-    scored_defaults = _scored_defaults()
-
-    def add_reports(game: Game, extra: dict[str, Any]) -> None:
-        if reports is not None and game.id in reports:
-            extra[REPORTS] = reports[game.id]
-
-    def event_game(game: Game) -> EventGame:
-        ids = (ext[game.player_one_id],) + ((ext[game.player_two_id],) if game.player_two_id else ())
-        extra = dict(game.extra)
-        _put_fields(game, GAME_FIELDS, extra, defaults=scored_defaults)
-        add_reports(game, extra)
-        return EventGame(
-            players=ids,
-            outcome=game.outcome,
-            vp=(game.vp_one, game.vp_two) if game.vp_one is not None and game.vp_two is not None else None,
-            loser=ext[game.loser_id] if game.loser_id is not None else None,
-            table=number[game.table_id] if game.table_id is not None else None,
-            extra=extra,
-        )
-
-    def pending(game: Game) -> dict[str, Any]:
-        entry: dict[str, Any] = {}
-        if game.table_id is not None:
-            entry["table"] = number[game.table_id]
-        entry["players"] = [ext[game.player_one_id]]
-        if game.player_two_id is not None:
-            entry["players"].append(ext[game.player_two_id])
-        if game.outcome:
-            entry["outcome"] = game.outcome
-        if game.vp_one is not None or game.vp_two is not None:
-            entry["vp"] = [game.vp_one, game.vp_two]
-        if game.loser_id is not None:
-            entry["loser"] = ext[game.loser_id]
-        entry.update(game.extra)
-        _put_fields(game, GAME_FIELDS, entry, defaults={})
-        add_reports(game, entry)
-        return entry
-
-    rounds = []
-    for row in rows.rounds:
-        games = games_by_round[row.id]
-        extra: dict[str, Any] = {}
-        _put_fields(row, ROUND_FIELDS, extra, always=ROUND_ALWAYS, defaults=IMPORTED_ROUND_DEFAULTS)
-        waiting = [pending(g) for g in games if not _is_scored(g)]
-        if waiting:
-            extra[PENDING] = waiting
-        extra.update(round_extra.get(str(row.number), {}))
-        scored = tuple(event_game(g) for g in games if _is_scored(g))
-        rounds.append(EventRound(number=row.number, games=scored, extra=extra))
-
-    def event_player(player: Player) -> EventPlayer:
-        extra = dict(player.extra)
-        _put_fields(player, PLAYER_FIELDS, extra, defaults={})
-        if public:
-            extra.pop("email", None)
-        if users is not None and player.user_id is not None:
-            extra[USER] = users.get(player.user_id)
-        if rosters:
-            documents = [_roster_json(r) for r in player.rosters.all()]
-            if documents:
-                extra[ROSTERS] = documents
-        return EventPlayer(
-            id=player.external_id,
-            name=player.name,
-            spare=player.spare,
-            dropped_after_round=player.dropped_after_round,
-            disqualified_after_round=player.disqualified_after_round,
-            extra=extra,
-        )
-
-    event_extra: dict[str, Any] = {"slug": event.slug}
-    _put_fields(event, EVENT_FIELDS, event_extra)
-    if public:
-        event_extra.pop("join_code", None)
-    for key, value in event.extra.items():
-        if key != STASH and key not in event_extra:
-            event_extra[key] = value
     return EventFile(
         name=event.name,
         game_system=event.game_system,
@@ -601,9 +675,11 @@ def _event_file(
             EventTable(number=t.number, layout=t.layout, extra=table_extra.get(str(t.number), {}))
             for t in rows.tables
         ),
-        players=tuple(event_player(p) for p in rows.players),
-        rounds=tuple(rounds),
-        extra=event_extra,
+        players=tuple(_event_player(p, w) for p in rows.players),
+        rounds=tuple(
+            _event_round(r, games_by_round[r.id], round_extra.get(str(r.number), {}), w) for r in rows.rounds
+        ),
+        extra=_event_settings(event, public=public),
     )
 
 
