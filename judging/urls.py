@@ -2,49 +2,62 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from judging import api
+from judging.api.views import clock as clock_api
+from judging.api.views import conduct as conduct_api
+from judging.api.views import draft as draft_api
+from judging.api.views import penalties as penalties_api
 from judging.views import clock, conduct, draft, findings, penalties
 
 app_name = "judging"
 
 api_patterns: list[URLPattern | URLResolver] = [
-    path("penalties/", api.PenaltiesApi.as_view(), name="api-penalties"),
-    path("penalties/export/", api.PenaltiesExportApi.as_view(), name="api-penalties-export"),
-    path("penalties/advice/<str:external_id>/", api.PenaltyAdviceApi.as_view(), name="api-penalty-advice"),
+    path("penalties/", penalties_api.PenaltiesApi.as_view(), name="api-penalties"),
+    path("penalties/export/", penalties_api.PenaltiesExportApi.as_view(), name="api-penalties-export"),
+    path(
+        "penalties/advice/<str:external_id>/",
+        penalties_api.PenaltyAdviceApi.as_view(),
+        name="api-penalty-advice",
+    ),
     path(
         "penalties/<int:pk>/confirm/",
-        api.DisqualificationConfirmApi.as_view(),
+        penalties_api.DisqualificationConfirmApi.as_view(),
         name="api-penalty-confirm",
     ),
     path(
         "penalties/<int:pk>/decline/",
-        api.DisqualificationDeclineApi.as_view(),
+        penalties_api.DisqualificationDeclineApi.as_view(),
         name="api-penalty-decline",
     ),
-    path("me/penalties/", api.MyPenaltiesApi.as_view(), name="api-my-penalties"),
-    path("conduct-reports/", api.ConductReportsApi.as_view(), name="api-conduct-reports"),
-    path("conduct-reports/<int:pk>/handle/", api.ConductReportHandleApi.as_view(), name="api-conduct-handle"),
-    path("me/conduct-reports/", api.MyConductReportsApi.as_view(), name="api-my-conduct-reports"),
-    path("games/<int:game_id>/draft/", api.DraftApi.as_view(), name="api-draft"),
-    path("games/<int:game_id>/draft/actions/", api.DraftActApi.as_view(), name="api-draft-act"),
+    path("me/penalties/", penalties_api.MyPenaltiesApi.as_view(), name="api-my-penalties"),
+    path("conduct-reports/", conduct_api.ConductReportsApi.as_view(), name="api-conduct-reports"),
     path(
-        "games/<int:game_id>/draft/complete-at-random/", api.DraftRandomApi.as_view(), name="api-draft-random"
+        "conduct-reports/<int:pk>/handle/",
+        conduct_api.ConductReportHandleApi.as_view(),
+        name="api-conduct-handle",
+    ),
+    path("me/conduct-reports/", conduct_api.MyConductReportsApi.as_view(), name="api-my-conduct-reports"),
+    path("games/<int:game_id>/draft/", draft_api.DraftApi.as_view(), name="api-draft"),
+    path("games/<int:game_id>/draft/actions/", draft_api.DraftActApi.as_view(), name="api-draft-act"),
+    path(
+        "games/<int:game_id>/draft/complete-at-random/",
+        draft_api.DraftRandomApi.as_view(),
+        name="api-draft-random",
     ),
     path(
         "games/<int:game_id>/draft/enter-roster/",
-        api.DraftEnterRosterApi.as_view(),
+        draft_api.DraftEnterRosterApi.as_view(),
         name="api-draft-enter-roster",
     ),
     path(
         "games/<int:game_id>/draft/enter-roll-off/",
-        api.DraftEnterRollOffApi.as_view(),
+        draft_api.DraftEnterRollOffApi.as_view(),
         name="api-draft-enter-roll-off",
     ),
-    path("clock/", api.ClockApi.as_view(), name="api-clock"),
-    path("rounds/<int:number>/clock/", api.RoundClockApi.as_view(), name="api-round-clock"),
+    path("clock/", clock_api.ClockApi.as_view(), name="api-clock"),
+    path("rounds/<int:number>/clock/", clock_api.RoundClockApi.as_view(), name="api-round-clock"),
     path(
         "rounds/<int:number>/clock/<str:action>/",
-        api.RoundClockActionApi.as_view(),
+        clock_api.RoundClockActionApi.as_view(),
         name="api-round-clock-action",
     ),
 ]

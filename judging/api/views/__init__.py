@@ -1,0 +1,1 @@
+"""The judging API's views, one module per topic."""

@@ -1,0 +1,80 @@
+"""The round clock (OP Guide: Round Timing): the venue clock, one round's clock, and the TO's
+start / pause / resume / call-time controls.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from judging import selectors
+from judging.api.serializers import ClockSerializer
+from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
+from tournaments.access import TO, EventAccess
+from tournaments.api.base import ApiView, responses
+from tournaments.api.permissions import event_for, signed_in
+from tournaments.models import Round, RoundStatus
+
+
+class ClockApi(ApiView):
+    @extend_schema(
+        operation_id="clock_current",
+        summary="The venue clock: the latest published round's clock (public)",
+        description="`server_now` lets a client count down from `ends_at` whatever its own clock says.",
+        responses=responses({200: ClockSerializer}, invalid=False),
+        tags=["clock"],
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug)
+        snap = selectors.clock_snapshot(access.event, selectors.clock_round(access.event))
+        return Response(ClockSerializer(snap).data)
+
+
+def _round(access: EventAccess, number: int) -> Round:
+    rounds = (
+        access.event.rounds.all()
+        if access.is_staff
+        else access.event.rounds.exclude(status=RoundStatus.PAIRED)
+    )
+    round_ = rounds.filter(number=number).first()
+    if round_ is None:
+        raise Http404("No such round.")
+    return round_
+
+
+class RoundClockApi(ApiView):
+    @extend_schema(
+        operation_id="clock_round",
+        summary="One round's clock (public once the round is published)",
+        responses=responses({200: ClockSerializer}, invalid=False),
+        tags=["clock"],
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        access = event_for(request, slug)
+        snap = selectors.clock_snapshot(access.event, _round(access, number))
+        return Response(ClockSerializer(snap).data)
+
+
+CLOCK_ACTIONS = {"start": clock_start, "pause": clock_pause, "resume": clock_resume, "call": clock_call_time}
+
+
+class RoundClockActionApi(ApiView):
+    @extend_schema(
+        operation_id="clock_control",
+        summary="Start, pause, resume or call time on a round's clock (the TO)",
+        parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(CLOCK_ACTIONS))],
+        request=None,
+        responses=responses({200: ClockSerializer}, login=True),
+        tags=["clock"],
+    )
+    def post(self, request: Request, slug: str, number: int, action: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        round_ = _round(access, number)
+        call = CLOCK_ACTIONS.get(action)
+        if call is None:
+            raise Http404("No such clock action.")
+        call(round_=round_, by=user)
+        return Response(ClockSerializer(selectors.clock_snapshot(access.event, round_)).data)
