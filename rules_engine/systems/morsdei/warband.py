@@ -1,0 +1,268 @@
+"""A MORSDEI warband: read it (roster/1 or typed text) and judge it against the pack.
+
+Rules M1-M6 of game-systems.md §2.2, one mistake, one violation: a fighter whose card is
+unknown is not also judged for its base; a fighter of another warband is not also judged
+for its base; with an unknown warband the cards are still checked for existence but
+never blamed for the wrong warband (as the StarCraft validator does). The pack's
+optional TO limits (`max_copies`, `warband_rules`) apply only when a pack sets them
+(MORSDEI Q1, Q3: the book sets none).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.names import name_key
+from rules_engine.systems.morsdei.pack import SLUG, Fighter, MorsdeiPack, base_key
+from rules_engine.verdict import Violation
+
+ROSTER_FORMAT = "roster/1"
+
+
+class WarbandInputError(ValueError):
+    """The input is not a readable warband (exit status 2); the message says where."""
+
+
+@dataclass(frozen=True, slots=True)
+class FighterEntry:
+    name: str
+    models: int
+    base: str | None
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Warband:
+    player: str
+    faction: str
+    fighters: tuple[FighterEntry, ...]
+    game_system: str = SLUG
+
+
+@dataclass(frozen=True, slots=True)
+class FighterLine:
+    name: str
+    base: str | None
+    counted: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "models": 1, "base": self.base, "counted": self.counted}
+
+
+@dataclass(frozen=True, slots=True)
+class WarbandReport:
+    player: str
+    faction: str
+    rules_version: str
+    units: tuple[FighterLine, ...]
+    violations: tuple[Violation, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def codes(self) -> set[str]:
+        return {v.code for v in self.violations}
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "faction": self.faction,
+            "rules_version": self.rules_version,
+            "legal": self.legal,
+            "totals": {"fighters": sum(1 for u in self.units if u.counted)},
+            "limits": {},
+            "units": [u.as_json() for u in self.units],
+            "violations": [v.as_json() for v in self.violations],
+        }
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def _fighter_entry(raw: Any, where: str) -> FighterEntry:
+    if not isinstance(raw, Mapping):
+        raise WarbandInputError(f"{where}: a fighter is an object with a name")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise WarbandInputError(f"{where}.name: required, a non-empty string")
+    models = raw.get("models", 1)
+    if not isinstance(models, int) or isinstance(models, bool) or models < 1:
+        raise WarbandInputError(f"{where}.models: must be a whole number of at least 1")
+    base = raw.get("base")
+    if base is not None and not isinstance(base, str):
+        raise WarbandInputError(f'{where}.base: must be a base size such as "32mm"')
+    return FighterEntry(name=name.strip(), models=models, base=base, where=where)
+
+
+def warband_from_document(doc: Any) -> Warband:
+    """A roster/1 MORSDEI warband (game-systems.md §4.3)."""
+    if not isinstance(doc, Mapping):
+        raise WarbandInputError("the roster must be a JSON object")
+    if doc.get("format") != ROSTER_FORMAT:
+        raise WarbandInputError(f"format: must be {ROSTER_FORMAT!r}")
+    if doc.get("game_system") != SLUG:
+        raise WarbandInputError(f"game_system: must be {SLUG!r}")
+    for key in ("player", "faction"):
+        if not isinstance(doc.get(key), str) or not doc[key].strip():
+            raise WarbandInputError(f"{key}: required, a non-empty string")
+    units = doc.get("units")
+    if not isinstance(units, list):
+        raise WarbandInputError("units: required, a list of fighters")
+    return Warband(
+        player=doc["player"].strip(),
+        faction=doc["faction"].strip(),
+        fighters=tuple(_fighter_entry(raw, f"units[{i}]") for i, raw in enumerate(units)),
+    )
+
+
+_HEADER = re.compile(r"^(player|faction|warband)\s*:\s*(.*)$", re.IGNORECASE)
+_FIGHTER = re.compile(r"^(?:(\d+)\s*[xX*]\s*)?(.+?)(?:\s*[\[(]([^\])]+)[\])])?$")
+
+
+def read_warband_text(text: str) -> Warband:
+    """The typed list: `Player:` and `Warband:` lines, then one fighter a line.
+
+    A fighter line is `Name`, `Name (32mm)` to state its base, or `2x Name` for two
+    fighters with the same card.
+    """
+    header: dict[str, str] = {}
+    fighters: list[FighterEntry] = []
+    for number, raw_line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = re.sub(r"^[-*\u2022]\s+", "", raw_line.strip())
+        if not line or line.rstrip(":").strip().casefold() in {"fighters", "units"}:
+            continue
+        if match := _HEADER.match(line):
+            key = "faction" if match.group(1).casefold() == "warband" else match.group(1).casefold()
+            header[key] = match.group(2).strip()
+            continue
+        found = _FIGHTER.match(line)
+        if found is None:
+            raise WarbandInputError(f"line {number}: {line!r} is not a fighter line")
+        count = int(found.group(1)) if found.group(1) else 1
+        if count < 1:
+            raise WarbandInputError(f"line {number}: {line!r} has no fighters")
+        for _ in range(count):
+            fighters.append(FighterEntry(found.group(2).strip(), 1, found.group(3), f"line {number}"))
+    for key, label in (("player", "Player"), ("faction", "Warband")):
+        if not header.get(key):
+            raise WarbandInputError(f"the warband needs a '{label}:' line")
+    return Warband(player=header["player"], faction=header["faction"], fighters=tuple(fighters))
+
+
+def read_warband(text: str) -> Warband:
+    """roster/1 JSON (starts with `{`) or the typed list, told apart by content."""
+    stripped = text.lstrip("\ufeff").lstrip()
+    if not stripped:
+        raise WarbandInputError("the warband is empty")
+    if stripped.startswith("{"):
+        try:
+            doc = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise WarbandInputError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        return warband_from_document(doc)
+    return read_warband_text(text)
+
+
+# --- judging ---------------------------------------------------------------------------
+
+
+def _judge_fighter(entry: FighterEntry, card: Fighter | None, faction: str | None) -> Violation | None:
+    """M2-M5 for one fighter: the first rule it breaks, or None."""
+    if card is None:
+        return Violation("unknown-unit", f"{entry.name!r} has no card in this pack.", entry.where, "MOR:3")
+    if faction is not None and card.faction != faction:
+        return Violation(
+            "unit-wrong-faction",
+            f"{card.name} fights for {card.faction}, not {faction}.",
+            entry.where,
+            "MOR:113",
+        )
+    if entry.models != 1:
+        return Violation(
+            "invalid-composition",
+            f"A fighter is one model; list {entry.models} {card.name} as {entry.models} fighters.",
+            entry.where,
+            "MOR:16",
+        )
+    if entry.base is not None and base_key(entry.base) != card.base:
+        return Violation(
+            "base-size-mismatch",
+            f"{card.name} fights on a {card.printed_base} base (its card), not {entry.base}.",
+            entry.where,
+            "MOR:12, MOR:111",
+        )
+    return None
+
+
+def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
+    """M1-M6 (game-systems.md §2.2) plus the pack's own TO limits."""
+    violations: list[Violation] = []
+    faction = pack.faction(warband.faction)
+    if faction is None:
+        violations.append(
+            Violation(
+                "unknown-faction",
+                f"{warband.faction!r} is not a warband of this pack (known: {', '.join(pack.factions)}).",
+                "faction",
+                "MOR:113",
+            )
+        )
+    lines: list[FighterLine] = []
+    copies: dict[str, int] = {}
+    for entry in warband.fighters:
+        card = pack.fighter(entry.name)
+        problem = _judge_fighter(entry, card, faction)
+        if problem is not None:
+            violations.append(problem)
+        elif card is not None:
+            copies[name_key(card.name)] = copies.get(name_key(card.name), 0) + 1
+            if card.max_copies is not None and copies[name_key(card.name)] == card.max_copies + 1:
+                violations.append(
+                    Violation(
+                        "card-copies-exceeded",
+                        f"This pack allows {card.max_copies} {card.name} in a warband.",
+                        entry.where,
+                        "pack: max_copies (MORSDEI Q3)",
+                    )
+                )
+        lines.append(
+            FighterLine(
+                card.name if card else entry.name, card.printed_base if card else entry.base, problem is None
+            )
+        )
+    if not warband.fighters:
+        violations.append(
+            Violation("warband-empty", "A warband needs at least one fighter.", "units", "MOR:527")
+        )
+    count = len(warband.fighters)
+    if warband.fighters and pack.min_fighters is not None and count < pack.min_fighters:
+        violations.append(
+            Violation(
+                "warband-size",
+                f"{count} fighters; this pack asks for at least {pack.min_fighters}.",
+                "units",
+                "pack: warband_rules (MORSDEI Q1)",
+            )
+        )
+    if pack.max_fighters is not None and count > pack.max_fighters:
+        violations.append(
+            Violation(
+                "warband-size",
+                f"{count} fighters; this pack allows at most {pack.max_fighters}.",
+                "units",
+                "pack: warband_rules (MORSDEI Q1)",
+            )
+        )
+    return WarbandReport(
+        player=warband.player,
+        faction=faction or warband.faction,
+        rules_version=pack.version,
+        units=tuple(lines),
+        violations=tuple(violations),
+    )
