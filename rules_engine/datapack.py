@@ -56,14 +56,17 @@ def name_list(raw: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def object_list(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Mapping[str, Any]]:
-    """A list of objects under `key`, each checked to be an object."""
+def object_list(
+    data: Mapping[str, Any], key: str, *, required: bool = True, where: str = ""
+) -> list[Mapping[str, Any]]:
+    """A list of objects under `key` (of the object at `where`), each checked to be an object."""
+    path = f"{where}.{key}" if where else key
     value = data.get(key, None if required else [])
     if not isinstance(value, list) or (required and not value):
-        raise fail(key, "must be a non-empty list" if required else "must be a list")
+        raise fail(path, "must be a non-empty list" if required else "must be a list")
     for i, item in enumerate(value):
         if not isinstance(item, Mapping):
-            raise fail(f"{key}[{i}]", "must be an object")
+            raise fail(f"{path}[{i}]", "must be an object")
     return value
 
 
