@@ -1,9 +1,10 @@
 """Standings exactly as the Organised Play Guide defines them ("Scoring and Standings").
 
 Pure Python: the `standings` command runs it on an event/1 file with no database, and the
-web app runs it on `interchange.eventio.event_file_from_db(event)`. What a single game is
-worth comes from `standings.game_scores.score_game`; this module only adds games up, builds the
-opponent pools and orders the players.
+web app runs it on the record `tournaments.bridges.record.event_record(event)` reads
+straight from the rows. What a single game is worth comes from
+`standings.game_scores.score_game`; this module only adds games up (`_tally_games`), builds
+the opponent pools (`_opponent_pools`) and orders the players (`_standings_order`).
 
 Exactness: SoS and oTP are means, compared unrounded (OP Guide: When to Calculate Them).
 Each is kept as an integer sum over an integer pool size. For sorting, every mean is
@@ -203,6 +204,25 @@ def _check_game(round_number: int, game: EventGame, known: Mapping[str, int], se
         raise StandingsError(f"{_where(round_number, game)}: {problem}")
 
 
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """Every player's running totals after the games, by their position in `players`."""
+
+    mp: list[int]
+    tp: list[int]
+    lines: list[list[GameLine]]  # each player's games, in round order, from their side
+    rounds_played: int  # the highest round number with games (0 before any)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pools:
+    """Each player's SoS/oTP pool as integer sums over an integer count (exact means)."""
+
+    sos_sum: list[int]
+    otp_sum: list[int]
+    size: list[int]
+
+
 def compute_standings(
     players: Sequence[EventPlayer],
     rounds: Iterable[EventRound],
@@ -211,27 +231,58 @@ def compute_standings(
     planned_rounds: int | None = None,
     final: bool | None = None,
 ) -> Standings:
-    """Tally, pool and order every player.
+    """Tally, pool and order every player (OP Guide: Scoring and Standings).
 
     `final` forces the flag; otherwise the standings are final once a round numbered
-    `planned_rounds` (or later) has games, and indicative when the round count is unknown.
+    `planned_rounds` (or later) has games, and indicative when the round count is unknown
+    (OP Guide: When to Calculate Them).
     """
+    index = _index_players(players)
+    tally = _tally_games(players, index, _ordered_rounds(rounds), scoring)
+    pools = _opponent_pools(index, tally)
+    placed, others, ranks = _standings_order(players, tally, pools)
+    rows = tuple(_standing(players[i], ranks.get(i), tally, pools, i) for i in placed + others)
+    if final is None:
+        final = planned_rounds is not None and tally.rounds_played >= planned_rounds
+    return Standings(rows=rows, final=final, rounds_played=tally.rounds_played, planned_rounds=planned_rounds)
+
+
+def _index_players(players: Sequence[EventPlayer]) -> dict[str, int]:
+    """Each player id's position in `players`; an id listed twice is refused."""
     index: dict[str, int] = {}
     for i, player in enumerate(players):
         if player.id in index:
             raise StandingsError(f"player id {player.id!r} is listed twice")
         index[player.id] = i
-    count = len(players)
-    spare = [p.spare for p in players]
-    mp = [0] * count
-    tp = [0] * count
-    # Each player's games, in round order, from their side of the table.
-    lines: list[list[GameLine]] = [[] for _ in range(count)]
+    return index
 
+
+def _ordered_rounds(rounds: Iterable[EventRound]) -> list[EventRound]:
+    """The rounds in number order; a round number listed twice is refused."""
     ordered = sorted(rounds, key=lambda r: r.number)
     for previous, current in itertools.pairwise(ordered):
         if previous.number == current.number:
             raise StandingsError(f"round {current.number} is listed twice")
+    return ordered
+
+
+def _tally_games(
+    players: Sequence[EventPlayer],
+    index: Mapping[str, int],
+    ordered: Sequence[EventRound],
+    scoring: ScoringTable,
+) -> _Tally:
+    """Add up every game's MP and TP (OP Guide: Scoring a Game; Games That Don't End Normally).
+
+    Each game is checked (`_check_game`), scored by `score_game` and recorded on both
+    players' lines. Which Games Count decides whether the opponent enters the player's pool;
+    a spare opponent never does (OP Guide: The Head Judge).
+    """
+    count = len(players)
+    spare = [p.spare for p in players]
+    mp = [0] * count
+    tp = [0] * count
+    lines: list[list[GameLine]] = [[] for _ in range(count)]
     rounds_played = 0
     # What a game is worth depends only on its outcome, its VP and which side lost, so each
     # distinct shape is scored once by `score_game` (a few hundred shapes at most) and its
@@ -279,23 +330,44 @@ def compute_standings(
                 lines[i].append(line)
         if round_.games:
             rounds_played = number
+    return _Tally(mp=mp, tp=tp, lines=lines, rounds_played=rounds_played)
 
-    # OP Guide: The Two Opponent Metrics — means over the opponents actually faced, each
-    # at their final tally; one entry per counted game. Which Games Count: byes,
-    # walkovers/no-shows (and double no-shows) enter neither numerator nor denominator.
+
+def _opponent_pools(index: Mapping[str, int], tally: _Tally) -> _Pools:
+    """Each player's SoS and oTP pool (OP Guide: The Two Opponent Metrics).
+
+    Means over the opponents actually faced, each at their final tally; one entry per
+    counted game. Which Games Count: byes, walkovers/no-shows (and double no-shows) enter
+    neither numerator nor denominator.
+    """
+    mp, tp = tally.mp, tally.tp
+    count = len(tally.lines)
     sos_sum = [0] * count
     otp_sum = [0] * count
-    pool = [0] * count
+    size = [0] * count
     for i in range(count):
         s_mp = s_tp = n = 0
-        for line in lines[i]:
+        for line in tally.lines[i]:
             if line.counted:
                 j = index[line.opponent]  # type: ignore[index]
                 s_mp += mp[j]
                 s_tp += tp[j]
                 n += 1
-        sos_sum[i], otp_sum[i], pool[i] = s_mp, s_tp, n
+        sos_sum[i], otp_sum[i], size[i] = s_mp, s_tp, n
+    return _Pools(sos_sum=sos_sum, otp_sum=otp_sum, size=size)
 
+
+def _standings_order(
+    players: Sequence[EventPlayer], tally: _Tally, pools: _Pools
+) -> tuple[list[int], list[int], dict[int, int]]:
+    """The placed players in standings order, everyone else after them, and the ranks.
+
+    OP Guide: Standings Order — MP, TP, SoS, oTP, compared unrounded (When to Calculate
+    Them); "Where all four are identical, the placement is shared." Spare and disqualified
+    players are not placed (`is_placed`) and get no rank.
+    """
+    mp, tp, pool = tally.mp, tally.tp, pools.size
+    sos_sum, otp_sum = pools.sos_sum, pools.otp_sum
     # One common denominator for every mean, so the sort compares exact integers.
     common = math.lcm(*{n for n in pool if n}) if any(pool) else 1
     scale = [common // n if n else 0 for n in pool]  # empty pool: SoS = oTP = 0
@@ -308,6 +380,7 @@ def compute_standings(
         # Within a full tie the rank is shared; the name (then id) only fixes the display order.
         return (-m[0], -m[1], -m[2], -m[3], players[i].name.casefold(), players[i].id)
 
+    count = len(players)
     placed_flags = [is_placed(p) for p in players]
     placed = sorted((i for i in range(count) if placed_flags[i]), key=order)
     others = sorted((i for i in range(count) if not placed_flags[i]), key=order)
@@ -316,26 +389,25 @@ def compute_standings(
     last: tuple[int, int, int, int] | None = None
     for position, i in enumerate(placed, start=1):
         m = metrics(i)
-        # OP Guide: Standings Order — "Where all four are identical, the placement is shared."
         ranks[i] = ranks[placed[position - 2]] if m == last else position
         last = m
+    return placed, others, ranks
 
-    rows = tuple(
-        Standing(
-            rank=ranks.get(i),
-            player=players[i].id,
-            name=players[i].name,
-            mp=mp[i],
-            tp=tp[i],
-            sos=Fraction(sos_sum[i], pool[i]) if pool[i] else Fraction(0),
-            otp=Fraction(otp_sum[i], pool[i]) if pool[i] else Fraction(0),
-            pool=pool[i],
-            placed=placed_flags[i],
-            status=player_status(players[i]),
-            games=tuple(lines[i]),
-        )
-        for i in placed + others
+
+def _standing(player: EventPlayer, rank: int | None, tally: _Tally, pools: _Pools, i: int) -> Standing:
+    """One row: the published SoS and oTP are exact Fractions; an empty pool gives 0
+    (OP Guide: Which Games Count)."""
+    n = pools.size[i]
+    return Standing(
+        rank=rank,
+        player=player.id,
+        name=player.name,
+        mp=tally.mp[i],
+        tp=tally.tp[i],
+        sos=Fraction(pools.sos_sum[i], n) if n else Fraction(0),
+        otp=Fraction(pools.otp_sum[i], n) if n else Fraction(0),
+        pool=n,
+        placed=is_placed(player),
+        status=player_status(player),
+        games=tuple(tally.lines[i]),
     )
-    if final is None:
-        final = planned_rounds is not None and rounds_played >= planned_rounds
-    return Standings(rows=rows, final=final, rounds_played=rounds_played, planned_rounds=planned_rounds)
