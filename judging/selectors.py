@@ -10,7 +10,6 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from judging.domain import clock as clock_domain
-from judging.domain import draft as draft_domain
 from judging.domain import penalties as penalty_domain
 from judging.models import (
     ConductReport,
@@ -22,7 +21,6 @@ from judging.models import (
     TimeLimit,
 )
 from judging.services.clock import round_length
-from judging.services.draft import draft_state, seat_of
 from tournaments.models import Event, Game, Player, Round, RoundStatus
 
 # --- penalties ----------------------------------------------------------------------------
@@ -160,15 +158,6 @@ def draft_result_for_game(game: Game) -> DraftSlip | None:
         rosters=(res["rosters"]["A"], res["rosters"]["B"]),
         completed_at_random=draft.completed_at_random,
     )
-
-
-def draft_view(
-    draft: GameDraft, player: Player | None
-) -> tuple[draft_domain.DraftState, draft_domain.DraftView | None]:
-    """The state, and what `player` may see of it (None for a judge, who sees everything)."""
-    state = draft_state(draft)
-    seat = seat_of(draft.game, player)
-    return state, draft_domain.view_for(state, seat) if seat is not None else None
 
 
 # --- the round clock ----------------------------------------------------------------------

@@ -116,10 +116,6 @@ class Standings:
     def placed(self) -> tuple[Standing, ...]:
         return tuple(row for row in self.rows if row.placed)
 
-    @property
-    def not_placed(self) -> tuple[Standing, ...]:
-        return tuple(row for row in self.rows if not row.placed)
-
 
 def player_status(player: EventPlayer) -> str:
     if player.spare:

@@ -220,10 +220,6 @@ class Game(models.Model):
         two = self.player_two.name if self.player_two else "bye"
         return f"{self.round}: {self.player_one.name} v {two}"
 
-    @property
-    def has_result(self) -> bool:
-        return bool(self.outcome)
-
 
 class ResultReport(models.Model):
     """What one side (or a member of staff) said the result was; the Game holds the agreed one."""

@@ -37,16 +37,6 @@ def is_scored(
     return (outcome in OUTCOMES_WITH_LOSER) == has_loser
 
 
-def game_is_scored(game: Game) -> bool:
-    return is_scored(
-        outcome=game.outcome,
-        has_opponent=game.player_two_id is not None,
-        vp_one=game.vp_one,
-        vp_two=game.vp_two,
-        has_loser=game.loser_id is not None,
-    )
-
-
 def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
     """Players, tables and scored games of `event`; with `before_round`, only earlier rounds."""
     tables = list(event.tables.order_by("number").values_list("id", "number", "layout"))
