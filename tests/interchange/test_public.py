@@ -1,0 +1,73 @@
+"""The TO's confidential backup and the file to publish (`export_event --public`)."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from interchange.eventfile import parse_event
+from interchange.eventio import PUBLIC_OMITS, export_event, import_event
+from tests.interchange.builders import build_event
+
+pytestmark = pytest.mark.django_db
+
+CONFIDENTIAL_SECTIONS = ("conduct_reports", "audit_log")
+
+
+def export(*args: str) -> tuple[dict[str, Any], str]:
+    out, err = StringIO(), StringIO()
+    call_command("export_event", *args, stdout=out, stderr=err)
+    data: dict[str, Any] = json.loads(out.getvalue())
+    return data, err.getvalue()
+
+
+def test_the_full_export_warns_that_it_is_confidential(users):
+    build_event(users)
+    data, warning = export("spring-clash")
+    assert data["conduct_reports"][0]["description"] == "Shouting."
+    assert data["audit_log"]
+    assert data["join_code"]
+    assert all("@example.org" in p["email"] for p in data["players"])
+    assert len(warning.splitlines()) == 1
+    assert "confidential" in warning
+    assert "conduct reports" in warning
+    assert "e-mail addresses" in warning
+
+
+def test_the_warning_is_given_for_a_file_too(users, tmp_path: Path):
+    build_event(users)
+    err = StringIO()
+    call_command("export_event", "spring-clash", "-o", str(tmp_path / "backup.json"), stderr=err)
+    assert "confidential" in err.getvalue()
+
+
+def test_public_leaves_out_conduct_reports_emails_the_join_code_and_the_audit_log(users):
+    build_event(users)
+    full, _ = export("spring-clash")
+    public, warning = export("spring-clash", "--public")
+    assert warning == ""
+    assert set(PUBLIC_OMITS) == {"join_code", "email", *CONFIDENTIAL_SECTIONS}
+    for key in ("join_code", *CONFIDENTIAL_SECTIONS):
+        assert key in full
+        assert key not in public
+    assert not any("email" in p for p in public["players"])
+    assert "@example.org" not in json.dumps(public)
+    # Everything else is as in the full export.
+    trimmed = {k: v for k, v in full.items() if k not in ("join_code", *CONFIDENTIAL_SECTIONS)}
+    trimmed["players"] = [{k: v for k, v in p.items() if k != "email"} for p in full["players"]]
+    assert public == trimmed
+
+
+def test_a_public_file_is_still_event_1_and_imports(users):
+    event = build_event(users)
+    public = json.loads(json.dumps(export_event(event, public=True)))
+    assert len(parse_event(public).rounds) == 2
+    copy = import_event(parse_event(public), slug="published")
+    assert copy.join_code == ""
+    again = export_event(copy, public=True)
+    assert {k: v for k, v in again.items() if k != "slug"} == {k: v for k, v in public.items() if k != "slug"}

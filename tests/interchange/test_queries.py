@@ -1,0 +1,29 @@
+"""The export reads a fixed number of queries, however big the event: the same bound for 8 and 40 players."""
+
+from __future__ import annotations
+
+import pytest
+
+from interchange.eventio import export_event
+from tests.interchange.builders import build_event
+
+pytestmark = pytest.mark.django_db
+
+# Core rows: tables, players, their rosters, rounds, games (5); then staff, reports, the
+# seven sections (9) and the usernames (1). A public export skips two sections.
+FULL = 15
+PUBLIC = 13
+
+
+@pytest.mark.parametrize("size", [8, 40])
+def test_the_export_makes_a_bounded_number_of_queries(users, django_assert_max_num_queries, size):
+    event = build_event(users, size, name=f"Clash {size}")
+    with django_assert_max_num_queries(FULL):
+        data = export_event(event)
+    assert len(data["players"]) == size
+    # Round 1 had size/2 games, each with at least one report; every player has a roster.
+    assert len(data["rounds"][0]["games"]) == size // 2
+    assert all(g["reports"] for g in data["rounds"][0]["games"])
+    assert all(p["rosters"] for p in data["players"])
+    with django_assert_max_num_queries(PUBLIC):
+        export_event(event, public=True)

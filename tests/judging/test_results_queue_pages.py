@@ -1,0 +1,129 @@
+"""The judge queue and the results grid: disputes, short games, corrections with a reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.web.factories import add_player, add_staff, make_event, play_round
+from tournaments.models import AuditEntry, Outcome, ResultStatus, RoundStatus
+from tournaments.services.reporting import ResultInput, result_report
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(alice, judy, hank):
+    event = make_event(to=alice, planned_rounds=2)
+    add_staff(event, judy, "floor-judge")
+    add_staff(event, hank, "head-judge")
+    return event
+
+
+@pytest.fixture
+def game(event, bob, carol):
+    b = add_player(event, bob, "Bob")
+    add_player(event, carol, "Carol")
+    round_ = play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
+    return round_.games.get(player_one=b)
+
+
+def _dispute(game, bob, carol):
+    result_report(game=game, player=game.player_one, result=ResultInput(vp_one=9, vp_two=2), by=bob)
+    result_report(game=game, player=game.player_two, result=ResultInput(vp_one=5, vp_two=5), by=carol)
+
+
+def test_the_queue_shows_both_reports_side_by_side(client, game, bob, carol, judy):
+    _dispute(game, bob, carol)
+    client.force_login(judy)
+    response = client.get("/e/spring-skirmish/judge/")
+    page = response.content.decode()
+    [item] = response.context["items"]
+    assert [side["who"] for side in item["reports"]] == ["Bob", "Carol"]
+    assert [(s["report"].vp_one, s["report"].vp_two) for s in item["reports"]] == [(9, 2), (5, 5)]
+    assert "Bob 9 \N{EN DASH} 2 Carol" in page
+    assert "Bob 5 \N{EN DASH} 5 Carol" in page
+
+
+def test_a_judge_resolves_a_dispute_with_a_reason(client, game, bob, carol, judy):
+    _dispute(game, bob, carol)
+    client.force_login(judy)
+    url = f"/e/spring-skirmish/judge/games/{game.pk}/"
+    prefix = f"g{game.pk}"
+    data = {f"{prefix}-outcome": "played", f"{prefix}-vp_one": "9", f"{prefix}-vp_two": "2"}
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert response.context["item"]["form"].errors["reason"] == ["This field is required."]
+    response = client.post(url, data | {f"{prefix}-reason": "Checked the score sheet."})
+    assert response["Location"] == "/e/spring-skirmish/judge/"
+    game.refresh_from_db()
+    assert (game.result_status, game.vp_one, game.vp_two) == (ResultStatus.CONFIRMED, 9, 2)
+    entry = AuditEntry.objects.get(action="result-set")
+    assert (entry.actor, entry.reason) == (judy, "Checked the score sheet.")
+    assert client.get("/e/spring-skirmish/judge/").context["items"] == []
+
+
+def test_a_service_refusal_shows_on_the_judge_form(client, game, judy):
+    client.force_login(judy)
+    prefix = f"g{game.pk}"
+    response = client.post(
+        f"/e/spring-skirmish/judge/games/{game.pk}/",
+        {f"{prefix}-outcome": "concession", f"{prefix}-reason": "Conceded at the table."},
+    )
+    assert "Say which player conceded, did not show or took the Game Loss." in response.content.decode()
+
+
+def test_short_games_wait_for_the_head_judge(client, game, bob, carol, judy, hank):
+    # OP Guide: Games That Didn't Get Far Enough — one Battle Round: a judge looks first.
+    short = ResultInput(vp_one=4, vp_two=1, battle_rounds=1)
+    result_report(game=game, player=game.player_one, result=short, by=bob)
+    result_report(game=game, player=game.player_two, result=short, by=carol)
+    game.refresh_from_db()
+    assert game.needs_review
+    assert game.round.status == RoundStatus.PUBLISHED
+    client.force_login(judy)
+    [item] = client.get("/e/spring-skirmish/judge/").context["items"]
+    assert item["flagged"]
+    assert "Reviewed: the result stands" not in client.get("/e/spring-skirmish/judge/").content.decode()
+    assert client.post(f"/e/spring-skirmish/judge/games/{game.pk}/review/").status_code == 404
+    client.force_login(hank)
+    assert "Reviewed: the result stands" in client.get("/e/spring-skirmish/judge/").content.decode()
+    client.post(f"/e/spring-skirmish/judge/games/{game.pk}/review/", {f"rv{game.pk}-reason": "Fair result."})
+    game.refresh_from_db()
+    assert game.reviewed_at is not None
+    assert game.round.status == RoundStatus.CLOSED
+    assert AuditEntry.objects.get(action="result-reviewed").reason == "Fair result."
+
+
+def test_results_grid_lists_every_game_and_corrects_from_it(client, event, game, alice):
+    client.force_login(alice)
+    response = client.get("/e/spring-skirmish/judge/rounds/1/")
+    assert [g.pk for g in response.context["games"]] == [game.pk]
+    prefix = f"g{game.pk}"
+    response = client.post(
+        f"/e/spring-skirmish/judge/games/{game.pk}/",
+        {
+            f"{prefix}-outcome": "no-show",
+            f"{prefix}-loser": "two",
+            f"{prefix}-reason": "Carol never arrived.",
+            "back": "results",
+        },
+    )
+    assert response["Location"] == "/e/spring-skirmish/judge/rounds/1/"
+    game.refresh_from_db()
+    assert (game.outcome, game.loser_id) == (Outcome.NO_SHOW, game.player_two_id)
+
+
+def test_judge_pages_are_404_for_players_and_outsiders(client, game, bob, mallory):
+    for user in (bob, mallory):
+        client.force_login(user)
+        assert client.get("/e/spring-skirmish/judge/").status_code == 404
+        assert client.get("/e/spring-skirmish/judge/rounds/1/").status_code == 404
+        assert client.get(f"/e/spring-skirmish/judge/games/{game.pk}/").status_code == 404
+
+
+def test_a_draft_round_has_no_results_grid(client, event, judy):
+    make_event(slug="x")
+    play_round(event, 1, status=RoundStatus.PAIRED, scored=False)
+    client.force_login(judy)
+    assert client.get("/e/spring-skirmish/judge/rounds/1/").status_code == 404
+    assert client.get("/e/spring-skirmish/judge/rounds/9/").status_code == 404

@@ -1,0 +1,217 @@
+"""The player's page: rosters with live validation, the game in play, results, dropping."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from django.utils import timezone
+
+from rosters.models import Roster
+from tests.tournaments.web.factories import add_player, add_staff, make_event, play_round, terran_document, terran_text
+from tournaments.models import ListFormat, Outcome, ResultStatus, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(alice):
+    return make_event(to=alice)
+
+
+@pytest.fixture
+def pair(event, bob, carol):
+    """Bob and Carol paired on table 1 in published round 1."""
+    b = add_player(event, bob, "Bob")
+    c = add_player(event, carol, "Carol")
+    play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
+    return b, c
+
+
+def test_me_is_for_players_only(client, event, bob, mallory, alice):
+    add_player(event, bob, "Bob")
+    assert client.get("/e/spring-skirmish/me/")["Location"].startswith("/accounts/login/")
+    client.force_login(mallory)
+    assert client.get("/e/spring-skirmish/me/").status_code == 404
+    client.force_login(alice)  # the TO does not play here
+    assert client.get("/e/spring-skirmish/me/").status_code == 404
+    client.force_login(bob)
+    assert client.get("/e/spring-skirmish/me/").status_code == 200
+
+
+def test_single_list_offers_one_roster_dual_list_two(client, bob, carol):
+    single = make_event(slug="single")
+    add_player(single, bob, "Bob")
+    dual = make_event(slug="dual", list_format=ListFormat.DUAL)
+    add_player(dual, bob, "Bob")
+    client.force_login(bob)
+    assert [s["slot"] for s in client.get("/e/single/me/").context["slots"]] == [1]
+    assert [s["slot"] for s in client.get("/e/dual/me/").context["slots"]] == [1, 2]
+    assert client.post("/e/single/me/rosters/2/", {"r2-content": terran_text()}).status_code == 404
+
+
+def test_submitting_a_legal_roster(client, event, bob):
+    player = add_player(event, bob, "Bob")
+    client.force_login(bob)
+    response = client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": terran_text("Bob")})
+    assert response["Location"] == "/e/spring-skirmish/me/"
+    roster = Roster.objects.get(player=player)
+    assert roster.legal
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "Roster 1 is submitted and legal." in page
+    assert "Terran Armed Forces" in page
+
+
+def test_an_illegal_roster_is_stored_with_its_reasons(client, event, bob):
+    player = add_player(event, bob, "Bob")
+    client.force_login(bob)
+    doc = terran_document("Bob")
+    doc["scale"] = "standard"
+    client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": json.dumps(doc)})
+    roster = Roster.objects.get(player=player)
+    assert not roster.legal
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "Not legal" in page
+    assert "This event is played at skirmish scale; the roster is built for standard." in page
+
+
+def test_an_unreadable_roster_is_a_form_error(client, event, bob):
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    response = client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": '{"format": '})
+    assert response.status_code == 200
+    assert "The roster is not valid JSON" in response.content.decode()
+    assert not Roster.objects.exists()
+
+
+def test_after_the_deadline_players_cannot_change_rosters(client, bob):
+    event = make_event(roster_deadline=timezone.now() - dt.timedelta(hours=1))
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    response = client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": terran_text()})
+    assert "The roster deadline has passed; a judge can make changes for you." in response.content.decode()
+
+
+def test_live_check_reports_verdict_totals_and_slots(client, event, bob):
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    response = client.post("/e/spring-skirmish/rosters/check/", {"r1-content": terran_text(), "slot": "1"})
+    page = response.content.decode()
+    # The Terran Starter: 1000 minerals, 85 gas, 7 supply; 4/5 Core, 2/3 Elite, 1/1 Support.
+    assert "<strong>Legal</strong>" in page
+    assert "Minerals 1000/1000" in page
+    assert "Gas 85/100" in page
+    assert "Supply 7" in page
+    assert "Core 4/5" in page
+    assert "Elite 2/3" in page
+    assert "Support 1/1" in page
+
+
+def test_live_check_reads_plain_text_and_explains_problems(client, event, bob):
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    text = "Player: Bob\nFaction: Terran Armed Forces\nScale: standard\n\nUnits:\n9x Marine\n"
+    page = client.post("/e/spring-skirmish/rosters/check/", {"r1-content": text}).content.decode()
+    assert "Not legal" in page
+    assert "This event is played at skirmish scale" in page
+    page = client.post("/e/spring-skirmish/rosters/check/", {"r1-content": "{ nope"}).content.decode()
+    assert "Cannot read this roster." in page
+    page = client.post("/e/spring-skirmish/rosters/check/", {"r1-content": "  "}).content.decode()
+    assert "Paste or type your roster" in page
+
+
+def test_live_check_is_404_for_outsiders(client, event, mallory):
+    client.force_login(mallory)
+    assert client.post("/e/spring-skirmish/rosters/check/", {"r1-content": terran_text()}).status_code == 404
+
+
+def test_my_game_shows_table_layout_opponent_and_their_roster(client, event, pair, carol):
+    bob_player, carol_player = pair
+    Roster.objects.create(
+        player=carol_player, slot=1, document=terran_document("Carol"), legal=True, report={}
+    )
+    client.force_login(carol)
+    response = client.get("/e/spring-skirmish/me/")
+    page = response.content.decode()
+    assert "Round 1 · Table 1" in page
+    assert "Map 1" in page
+    assert "Against <strong>Bob</strong>" in page
+    Roster.objects.create(player=bob_player, slot=1, document=terran_document("Bob"), legal=True, report={})
+    response = client.get("/e/spring-skirmish/me/")
+    assert [r.player.name for r in response.context["opponent_rosters"]] == ["Bob"]
+
+
+def test_report_then_confirm(client, event, pair, bob, carol):
+    client.force_login(carol)  # Carol is player two: her "my VP" is the game's vp_two
+    response = client.post(
+        "/e/spring-skirmish/me/result/",
+        {"how": "played", "my_vp": "2", "their_vp": "9", "battle_rounds": "4"},
+    )
+    assert response["Location"] == "/e/spring-skirmish/me/"
+    game = pair[0].games_as_one.get()
+    assert game.result_status == ResultStatus.AWAITING
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "Carol reported: <strong>you 9 \N{EN DASH} opponent 2, 4 Battle Rounds</strong>" in page
+    client.post("/e/spring-skirmish/me/confirm/")
+    game.refresh_from_db()
+    assert (game.result_status, game.vp_one, game.vp_two, game.battle_rounds) == ("confirmed", 9, 2, 4)
+    assert game.round.status == RoundStatus.CLOSED  # the only game: the round closes
+
+
+def test_a_concession(client, event, pair, bob):
+    client.force_login(bob)
+    client.post("/e/spring-skirmish/me/result/", {"how": "i-conceded"})
+    report = pair[0].games_as_one.get().reports.get()
+    assert (report.outcome, report.loser_id) == (Outcome.CONCESSION, pair[0].pk)
+
+
+def test_missing_vp_is_a_form_error(client, event, pair, bob):
+    client.force_login(bob)
+    response = client.post("/e/spring-skirmish/me/result/", {"how": "played", "my_vp": "5"})
+    assert response.status_code == 200
+    assert "Enter your opponent&#x27;s Victory Points." in response.content.decode()
+
+
+def test_differing_reports_go_to_the_judges(client, event, pair, bob, carol):
+    client.force_login(bob)
+    client.post("/e/spring-skirmish/me/result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
+    client.force_login(carol)
+    response = client.post("/e/spring-skirmish/me/result/", {"how": "played", "my_vp": "5", "their_vp": "5"})
+    assert response["Location"] == "/e/spring-skirmish/me/"
+    assert pair[0].games_as_one.get().result_status == ResultStatus.DISPUTED
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "a judge will settle it" in page
+    assert "Disputed: with the judges" in page
+
+
+def test_confirm_with_nothing_to_confirm_says_so(client, event, pair, bob):
+    client.force_login(bob)
+    client.post("/e/spring-skirmish/me/confirm/")
+    assert (
+        "There is no result waiting for your confirmation."
+        in client.get("/e/spring-skirmish/me/").content.decode()
+    )
+
+
+def test_drop_asks_for_confirmation_first(client, event, bob):
+    player = add_player(event, bob, "Bob")
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/me/drop/").content.decode()
+    assert "cannot re-enter" in page
+    player.refresh_from_db()
+    assert player.dropped_after_round is None
+    assert client.post("/e/spring-skirmish/me/drop/")["Location"] == "/e/spring-skirmish/me/"
+    player.refresh_from_db()
+    assert player.dropped_after_round == 0
+    assert "You dropped after round 0" in client.get("/e/spring-skirmish/me/").content.decode()
+
+
+def test_staff_who_also_play_see_both_pages(client, bob):
+    event = make_event()
+    add_player(event, bob, "Bob")
+    add_staff(event, bob, "floor-judge")
+    client.force_login(bob)
+    assert client.get("/e/spring-skirmish/me/").status_code == 200
+    assert client.get("/e/spring-skirmish/judge/").status_code == 200

@@ -1,0 +1,62 @@
+"""List and standings pages cost the same number of queries for 8 players as for 40.
+
+Zulip-style bounds: each page gets one ceiling, asserted at both sizes, so a query
+inside a loop (one per player or per game) fails the 40-player run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.web.factories import add_staff, give_rosters, make_event, play_round
+from tournaments.models import RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+# Signed in as the TO: session + user + event + staff roles + own entry = 5 before the page's own reads.
+BOUNDS = {
+    "/e/spring-skirmish/pairings/": 7,
+    "/e/spring-skirmish/standings/": 10,
+    "/e/spring-skirmish/standings/p1/": 10,
+    "/e/spring-skirmish/rosters/": 6,
+    "/e/spring-skirmish/manage/players/": 7,
+    "/e/spring-skirmish/manage/rosters/": 7,
+    "/e/spring-skirmish/manage/rounds/3/": 8,
+    "/e/spring-skirmish/judge/rounds/3/": 8,
+    "/e/spring-skirmish/manage/": 10,
+    "/e/spring-skirmish/": 8,
+}
+
+
+@pytest.fixture(params=[8, 40], ids=["8-players", "40-players"])
+def big_event(request, alice, judy):
+    event = make_event(to=alice, players=request.param, planned_rounds=4)
+    add_staff(event, judy, "floor-judge")
+    play_round(event, 1)
+    play_round(event, 2)
+    play_round(event, 3, status=RoundStatus.PUBLISHED, scored=False)
+    give_rosters(event)
+    return event
+
+
+@pytest.mark.parametrize(("url", "bound"), BOUNDS.items(), ids=list(BOUNDS))
+def test_page_queries_do_not_grow_with_the_field(
+    client, big_event, alice, django_assert_max_num_queries, url, bound
+):
+    client.force_login(alice)
+    with django_assert_max_num_queries(bound):
+        response = client.get(url)
+    assert response.status_code == 200
+    # The page really lists the whole field (no silent truncation keeping the count down).
+    if url.endswith(("/players/", "/manage/rosters/", "/standings/")):
+        assert response.content.decode().count("Player 0") >= big_event.players.count()
+
+
+def test_public_pairings_and_standings_for_anonymous_visitors(
+    client, big_event, django_assert_max_num_queries
+):
+    # Anonymous: no session or role queries.
+    with django_assert_max_num_queries(3):
+        assert client.get("/e/spring-skirmish/pairings/").status_code == 200
+    with django_assert_max_num_queries(6):
+        assert client.get("/e/spring-skirmish/standings/").status_code == 200
