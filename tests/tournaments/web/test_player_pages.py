@@ -9,7 +9,14 @@ import pytest
 from django.utils import timezone
 
 from rosters.models import Roster
-from tests.tournaments.web.factories import add_player, add_staff, make_event, play_round, terran_document, terran_text
+from tests.tournaments.web.factories import (
+    add_player,
+    add_staff,
+    make_event,
+    play_round,
+    terran_document,
+    terran_text,
+)
 from tournaments.models import ListFormat, Outcome, ResultStatus, RoundStatus
 
 pytestmark = pytest.mark.django_db
