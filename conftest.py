@@ -48,3 +48,13 @@ def mallory(django_user_model):
 @pytest.fixture
 def users(alice, bob, carol, judy, hank, mallory) -> dict[str, Any]:
     return {"alice": alice, "bob": bob, "carol": carol, "judy": judy, "hank": hank, "mallory": mallory}
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Rate-limit counters live in the cache: every test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -116,3 +116,122 @@ def parse_database_url(url: str) -> DatabaseUrl:
         port=str(parts.port or ""),
         options=options or None,
     )
+
+
+@dataclass(frozen=True)
+class EmailUrl:
+    """Django's EMAIL_* settings, read from one URL."""
+
+    backend: str
+    host: str = ""
+    port: int = 0
+    user: str = ""
+    password: str = ""
+    use_tls: bool = False
+    use_ssl: bool = False
+    timeout: int | None = None
+    file_path: str = ""
+
+    def as_settings(self) -> dict[str, object]:
+        values: dict[str, object] = {"EMAIL_BACKEND": self.backend}
+        if self.backend == _EMAIL_BACKENDS["smtp"]:
+            values.update(
+                EMAIL_HOST=self.host,
+                EMAIL_PORT=self.port,
+                EMAIL_HOST_USER=self.user,
+                EMAIL_HOST_PASSWORD=self.password,
+                EMAIL_USE_TLS=self.use_tls,
+                EMAIL_USE_SSL=self.use_ssl,
+                EMAIL_TIMEOUT=self.timeout,
+            )
+        if self.file_path:
+            values["EMAIL_FILE_PATH"] = self.file_path
+        return values
+
+
+_EMAIL_BACKENDS = {
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+    "smtps": "django.core.mail.backends.smtp.EmailBackend",
+    "submission": "django.core.mail.backends.smtp.EmailBackend",
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "file": "django.core.mail.backends.filebased.EmailBackend",
+    "locmem": "django.core.mail.backends.locmem.EmailBackend",
+    "dummy": "django.core.mail.backends.dummy.EmailBackend",
+}
+_EMAIL_OPTIONS = {"tls", "ssl", "timeout"}
+
+
+def _url_flag(name: str, raw: str) -> bool:
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"EMAIL_URL option {name} must be a boolean (1/0, true/false), got {raw!r}")
+
+
+def parse_email_url(url: str) -> EmailUrl:
+    """Read `smtp://user:pass@host:587?tls=1`, `smtps://user:pass@host:465`, `console://`,
+    `file:///var/mail/muster`, `locmem://` or `dummy://`.
+
+    `smtp` speaks STARTTLS when `?tls=1`; `smtps` is TLS from the first byte (port 465);
+    `submission` is `smtp` with STARTTLS on port 587. A user name or password with `@`, `:`
+    or `/` in it is percent-encoded (`%40`, `%3A`, `%2F`).
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"EMAIL_URL {url!r} is not a valid URL: {exc}") from None
+    backend = _EMAIL_BACKENDS.get(parts.scheme)
+    if backend is None:
+        supported = ", ".join(sorted(_EMAIL_BACKENDS))
+        raise ImproperlyConfigured(
+            f"EMAIL_URL scheme {parts.scheme!r} is not supported (use one of: {supported})"
+        )
+    query = parse_qs(parts.query, keep_blank_values=True)
+    unknown = sorted(set(query) - _EMAIL_OPTIONS)
+    if unknown:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL has unknown option(s) {', '.join(unknown)}"
+            f" (known: {', '.join(sorted(_EMAIL_OPTIONS))})"
+        )
+    options = {key: values[-1] for key, values in query.items()}
+    if parts.scheme == "file":
+        path = unquote(parts.path)
+        if not path or path == "/":
+            raise ImproperlyConfigured("EMAIL_URL for file needs a directory: file:///var/mail/muster")
+        return EmailUrl(backend=backend, file_path=path)
+    if backend != _EMAIL_BACKENDS["smtp"]:
+        return EmailUrl(backend=backend)
+    if not parts.hostname:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL {parts.scheme}:// needs a host: smtp://user:pass@mail.example.org:587"
+        )
+    use_tls = _url_flag("tls", options["tls"]) if "tls" in options else parts.scheme == "submission"
+    use_ssl = _url_flag("ssl", options["ssl"]) if "ssl" in options else parts.scheme == "smtps"
+    if use_tls and use_ssl:
+        raise ImproperlyConfigured("EMAIL_URL cannot use both tls (STARTTLS) and ssl (implicit TLS)")
+    timeout: int | None = None
+    if "timeout" in options:
+        try:
+            timeout = int(options["timeout"])
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"EMAIL_URL option timeout must be a number of seconds, got {options['timeout']!r}"
+            ) from None
+        if timeout <= 0:
+            raise ImproperlyConfigured(f"EMAIL_URL option timeout must be positive, got {timeout}")
+    default_port = {"smtps": 465, "submission": 587}.get(
+        parts.scheme, 465 if use_ssl else 587 if use_tls else 25
+    )
+    return EmailUrl(
+        backend=backend,
+        host=parts.hostname,
+        port=port or default_port,
+        user=unquote(parts.username or ""),
+        password=unquote(parts.password or ""),
+        use_tls=use_tls,
+        use_ssl=use_ssl,
+        timeout=timeout,
+    )

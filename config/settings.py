@@ -12,7 +12,15 @@ from pathlib import Path
 import django_stubs_ext
 from django.core.management.utils import get_random_secret_key
 
-from config.env import env_bool, env_int, env_list, env_path, env_str, parse_database_url
+from config.env import (
+    env_bool,
+    env_int,
+    env_list,
+    env_path,
+    env_str,
+    parse_database_url,
+    parse_email_url,
+)
 
 # Lets the typed generics used for mypy (ModelAdmin[Event], QuerySet[Player]) work at run time.
 django_stubs_ext.monkeypatch()
@@ -45,6 +53,9 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "allauth",
+    "allauth.account",
+    "accounts",
     "rosters",
     "tournaments",
     "judging",
@@ -60,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -94,8 +106,57 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "my-events"
 LOGOUT_REDIRECT_URL = "home"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+
+# Accounts (django-allauth): sign-up with a verified e-mail address, password reset by
+# e-mail, log in with the username or the address. See accounts/ for what Muster adds.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the link opens a page with a button: mail scanners follow links
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_PREVENT_ENUMERATION = True
+# Rate limits (allauth's format: amount/period/per; per = ip, key or user). Failed logins
+# count per address and per account, for the web form and POST /api/auth/token/ alike.
+ACCOUNT_RATE_LIMITS = {
+    "login": env_str("RATE_LIMIT_LOGIN", "30/m/ip"),
+    "login_failed": env_str("RATE_LIMIT_LOGIN_FAILED", "10/m/ip,5/5m/key"),
+    "signup": env_str("RATE_LIMIT_SIGNUP", "10/h/ip"),
+    "reset_password": env_str("RATE_LIMIT_RESET_PASSWORD", "20/m/ip,5/m/key"),
+    "reset_password_from_key": "20/m/ip",
+    "confirm_email": "1/3m/key",
+    "change_password": "5/m/user",
+    "manage_email": "10/m/user",
+}
+
+# E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://..., console://, file:///dir)
+# or the usual EMAIL_HOST/EMAIL_PORT/... variables; the console in development.
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Muster <muster@localhost>")
+SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+EMAIL_URL = env_str("EMAIL_URL")
+if EMAIL_URL:
+    globals().update(parse_email_url(EMAIL_URL).as_settings())
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+    EMAIL_PORT = env_int("EMAIL_PORT", 25)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
@@ -127,8 +188,19 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# Celery: a real broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
+# The cache holds the login and sign-up rate-limit counters: shared through Redis when
+# there is one, so every web process counts the same attempts.
 REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "muster",
+        }
+    }
+
+# Celery: a real broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL

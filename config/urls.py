@@ -1,3 +1,4 @@
+from allauth.account.views import LoginView
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -7,8 +8,11 @@ from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    # allauth's login (rate-limited, username or e-mail) at the URL and template the site
+    # always had; Django's POST-only logout. allauth's own names for both resolve here too.
+    path("accounts/login/", LoginView.as_view(template_name="registration/login.html"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("allauth.account.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

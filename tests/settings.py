@@ -13,3 +13,8 @@ from config.settings import *  # noqa: F403
 
 ALLOWED_HOSTS = ["*"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast user fixtures
+
+# Rate-limit counters live in the cache: a private in-process one, emptied before every
+# test (conftest), so one test's failed logins never lock another test out.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

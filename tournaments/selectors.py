@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -20,6 +23,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
     StaffRole,
+    StaffRoleKind,
     Table,
 )
 
@@ -189,3 +193,48 @@ def active_player_count(event: Event) -> int:
         .exclude(spare=True)
         .count()
     )
+
+
+@dataclass(frozen=True)
+class MyEvent:
+    """One event on a user's "My events" page: what they are there, and their entry."""
+
+    event: Event
+    roles: tuple[str, ...]  # StaffRoleKind values, in the OP Guide's order (TO first)
+    player: Player | None
+
+    @property
+    def role_labels(self) -> list[str]:
+        labels = dict(StaffRoleKind.choices)
+        return [str(labels[role]) for role in self.roles]
+
+    @property
+    def organises(self) -> bool:
+        return StaffRoleKind.TO.value in self.roles
+
+    @property
+    def judges(self) -> bool:
+        return bool({StaffRoleKind.HEAD_JUDGE.value, StaffRoleKind.FLOOR_JUDGE.value} & set(self.roles))
+
+
+def my_events(user: AbstractBaseUser) -> list[MyEvent]:
+    """Every event where the user plays or is staff: undated drafts first, then latest first (two queries)."""
+    events: dict[int, Event] = {}
+    roles: dict[int, list[str]] = {}
+    order = [kind.value for kind in StaffRoleKind]
+    for staff in staff_roles_of(user):
+        events[staff.event_id] = staff.event
+        roles.setdefault(staff.event_id, []).append(staff.role)
+    entries = {entry.event_id: entry for entry in entries_of(user)}
+    for event_id, entry in entries.items():
+        events[event_id] = entry.event
+    rows = [
+        MyEvent(
+            event=event,
+            roles=tuple(sorted(roles.get(event_id, []), key=order.index)),
+            player=entries.get(event_id),
+        )
+        for event_id, event in events.items()
+    ]
+    far_future = dt.date.max
+    return sorted(rows, key=lambda row: (-(row.event.starts_on or far_future).toordinal(), row.event.name))

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from tournaments.views import manage, player, public, rounds, setup
+from tournaments.views import manage, mine, player, public, rounds, setup
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("events/new/", setup.event_new, name="event-new"),
+    path("my-events/", mine.my_events, name="my-events"),
     path("events/new/rounds-hint/", setup.rounds_hint, name="rounds-hint"),
     # Public pages
     path("e/<slug:slug>/", public.event_home, name="event"),

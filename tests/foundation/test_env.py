@@ -49,3 +49,90 @@ def test_sqlite_url_keeps_absolute_path():
 def test_bad_database_urls_fail_loudly(url):
     with pytest.raises(ImproperlyConfigured):
         parse_database_url(url)
+
+
+def test_email_url_smtp_with_starttls():
+    from config.env import parse_email_url
+
+    settings = parse_email_url("smtp://mailer:s%40cret@mail.example.org:587?tls=1&timeout=10").as_settings()
+    assert settings == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example.org",
+        "EMAIL_PORT": 587,
+        "EMAIL_HOST_USER": "mailer",
+        "EMAIL_HOST_PASSWORD": "s@cret",
+        "EMAIL_USE_TLS": True,
+        "EMAIL_USE_SSL": False,
+        "EMAIL_TIMEOUT": 10,
+    }
+
+
+@pytest.mark.parametrize(
+    ("url", "backend", "port", "tls", "ssl"),
+    [
+        ("smtps://u:p@mail.example.org", "smtp", 465, False, True),
+        ("submission://u:p@mail.example.org", "smtp", 587, True, False),
+        ("smtp://relay.internal", "smtp", 25, False, False),
+        ("console://", "console", None, None, None),
+        ("locmem://", "locmem", None, None, None),
+        ("dummy://", "dummy", None, None, None),
+    ],
+)
+def test_email_url_schemes(url, backend, port, tls, ssl):
+    from config.env import parse_email_url
+
+    parsed = parse_email_url(url).as_settings()
+    assert parsed["EMAIL_BACKEND"] == f"django.core.mail.backends.{backend}.EmailBackend"
+    if port is not None:
+        assert (parsed["EMAIL_PORT"], parsed["EMAIL_USE_TLS"], parsed["EMAIL_USE_SSL"]) == (port, tls, ssl)
+    else:
+        assert "EMAIL_HOST" not in parsed
+
+
+def test_email_url_file_needs_a_directory():
+    from config.env import parse_email_url
+
+    assert parse_email_url("file:///var/mail/muster").as_settings()["EMAIL_FILE_PATH"] == "/var/mail/muster"
+    with pytest.raises(ImproperlyConfigured, match="needs a directory"):
+        parse_email_url("file://")
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("smpt://mail.example.org", "scheme 'smpt' is not supported"),
+        ("mail.example.org:25", "is not supported"),
+        ("smtp://", "needs a host"),
+        ("smtp://mail.example.org:notaport", "not a valid URL"),
+        ("smtp://mail.example.org?tls=1&ssl=1", "both tls"),
+        ("smtp://mail.example.org?tls=maybe", "tls must be a boolean"),
+        ("smtp://mail.example.org?timeout=soon", "timeout must be a number"),
+        ("smtp://mail.example.org?timeout=0", "timeout must be positive"),
+        ("smtp://mail.example.org?starttls=1", "unknown option"),
+    ],
+)
+def test_email_url_fails_loudly(url, message):
+    from config.env import parse_email_url
+
+    with pytest.raises(ImproperlyConfigured, match=message):
+        parse_email_url(url)
+
+
+def test_a_bad_email_url_stops_the_process():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update(DEBUG="1", SECRET_KEY="x", EMAIL_URL="smtp://")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "EMAIL_URL smtp:// needs a host" in result.stderr

@@ -20,6 +20,7 @@ LAYERS = (
     "rules_engine",
     "standings",
     "pairings",
+    "accounts",
     "rosters",
     "tournaments",
     "judging",

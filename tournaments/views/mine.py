@@ -1,0 +1,15 @@
+"""The signed-in user's own events: where they organise, judge or play."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.selectors import my_events as my_events_of
+from tournaments.views.common import actor
+
+
+@login_required
+def my_events(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/my_events.html", {"rows": my_events_of(actor(request))})
