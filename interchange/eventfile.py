@@ -12,8 +12,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rules_engine.registry import VP_ONLY, ResultShape, UnknownGameSystem, get_system
+from rules_engine.scoring import ScoringOverride, scoring_from_json
 from standings.records import (
     BYE,
+    COMPLETE_VICTORY,
+    DRAW,
     OUTCOMES,
     OUTCOMES_WITH_LOSER,
     PLAYED,
@@ -95,7 +99,39 @@ def _read_table(raw: Any, where: str) -> EventTable:
     )
 
 
-def _read_game(raw: Any, where: str, known_players: set[str]) -> EventGame:
+def _pair_of_ints(obj: Mapping[str, Any], key: str, where: str) -> tuple[int, int] | None:
+    if obj.get(key) is None:
+        return None
+    raw = _list(obj[key], f"{where}.{key}")
+    _expect(len(raw) == 2, f"{where}.{key} must hold two numbers, in players order")
+    return (_int(raw[0], f"{where}.{key}[0]"), _int(raw[1], f"{where}.{key}[1]"))
+
+
+def _check_result(obj: Mapping[str, Any], where: str, outcome: str, shape: ResultShape) -> None:
+    """What a game of this system must and may carry (interchange.md, "Other game systems")."""
+    if outcome == COMPLETE_VICTORY:
+        _expect(
+            shape.complete_victory, f"{where}: outcome complete-victory is not a result of this game system"
+        )
+        _expect(obj.get("vp") is not None, f"{where}: a complete victory keeps its vp on record")
+    if outcome == DRAW:
+        _expect(not shape.vp, f"{where}: outcome draw is for game systems without VP (equal vp is a draw)")
+    if obj.get("kp") is not None:
+        _expect(shape.kp, f"{where}.kp: this game system has no Kill Points")
+    if outcome != PLAYED:
+        return
+    if shape.vp:
+        _expect(obj.get("vp") is not None, f"{where}: a played game needs vp, in players order")
+        if shape.kp:
+            _expect(obj.get("kp") is not None, f"{where}: a played game needs kp beside vp, in players order")
+    else:
+        _expect(
+            obj.get("winner") is not None,
+            f"{where}: a played game of a system without VP needs winner (or outcome draw)",
+        )
+
+
+def _read_game(raw: Any, where: str, known_players: set[str], shape: ResultShape) -> EventGame:
     obj = _object(raw, where)
     players = tuple(
         _str(p, f"{where}.players[{i}]") for i, p in enumerate(_list(obj.get("players"), f"{where}.players"))
@@ -109,18 +145,22 @@ def _read_game(raw: Any, where: str, known_players: set[str]) -> EventGame:
     else:
         _expect(len(players) == 2, f"{where}: a game has exactly two players")
         _expect(players[0] != players[1], f"{where}: a player cannot play themselves")
-    vp: tuple[int, int] | None = None
-    if "vp" in obj and obj["vp"] is not None:
-        raw_vp = _list(obj["vp"], f"{where}.vp")
-        _expect(len(raw_vp) == 2, f"{where}.vp must hold two numbers, in players order")
-        vp = (_int(raw_vp[0], f"{where}.vp[0]"), _int(raw_vp[1], f"{where}.vp[1]"))
-    if outcome == PLAYED:
-        _expect(vp is not None, f"{where}: a played game needs vp, in players order")
+    vp = _pair_of_ints(obj, "vp", where)
+    kp = _pair_of_ints(obj, "kp", where)
+    _check_result(obj, where, outcome, shape)
     loser = obj.get("loser")
     if outcome in OUTCOMES_WITH_LOSER:
         _expect(loser in players, f"{where}: outcome {outcome} needs loser, one of the game's players")
     else:
         _expect(loser is None, f"{where}: outcome {outcome} takes no loser")
+    winner = None
+    known = {"players", "outcome", "vp", "loser", "table", "kp"}
+    if not shape.vp:
+        known.add("winner")
+        winner = obj.get("winner")
+        if winner is not None:
+            _expect(outcome == PLAYED, f"{where}: outcome {outcome} takes no winner")
+            _expect(winner in players, f"{where}.winner must be one of the game's players")
     table = obj.get("table")
     return EventGame(
         players=players,
@@ -128,15 +168,17 @@ def _read_game(raw: Any, where: str, known_players: set[str]) -> EventGame:
         vp=vp,
         loser=loser,
         table=None if table is None else _int(table, f"{where}.table", minimum=1),
-        extra=_extra(obj, {"players", "outcome", "vp", "loser", "table"}),
+        extra=_extra(obj, known),
+        kp=kp,
+        winner=winner,
     )
 
 
-def _read_round(raw: Any, where: str, known_players: set[str]) -> EventRound:
+def _read_round(raw: Any, where: str, known_players: set[str], shape: ResultShape) -> EventRound:
     obj = _object(raw, where)
     number = _int(obj.get("number"), f"{where}.number", minimum=1)
     games = tuple(
-        _read_game(g, f"{where}.games[{i}]", known_players)
+        _read_game(g, f"{where}.games[{i}]", known_players, shape)
         for i, g in enumerate(_list(obj.get("games", []), f"{where}.games"))
     )
     seen: set[str] = set()
@@ -165,8 +207,11 @@ def parse_event(data: Any) -> EventFile:
     )
     numbers = [t.number for t in tables]
     _expect(len(numbers) == len(set(numbers)), "tables: a table number is listed twice")
+    game_system = str(obj.get("game_system", "starcraft-tmg"))
+    shape = _result_shape(game_system)
     rounds = tuple(
-        _read_round(r, f"rounds[{i}]", set(ids)) for i, r in enumerate(_list(obj.get("rounds", []), "rounds"))
+        _read_round(r, f"rounds[{i}]", set(ids), shape)
+        for i, r in enumerate(_list(obj.get("rounds", []), "rounds"))
     )
     round_numbers = [r.number for r in rounds]
     _expect(len(round_numbers) == len(set(round_numbers)), "rounds: a round number is listed twice")
@@ -174,14 +219,34 @@ def parse_event(data: Any) -> EventFile:
     _expect(isinstance(name, str), "name must be a string")
     return EventFile(
         name=name,
-        game_system=str(obj.get("game_system", "starcraft-tmg")),
+        game_system=game_system,
         scale=str(obj.get("scale", "standard")),
         kind=str(obj.get("kind", "competitive")),
         tables=tables,
         players=players,
         rounds=tuple(sorted(rounds, key=lambda r: r.number)),
-        extra=_extra(obj, {"format", "name", "game_system", "scale", "kind", "tables", "players", "rounds"}),
+        extra=_extra(
+            obj, {"format", "name", "game_system", "scale", "kind", "tables", "players", "rounds", "scoring"}
+        ),
+        scoring=_scoring(obj),
     )
+
+
+def _result_shape(game_system: str) -> ResultShape:
+    """The system's result shape; an unknown system reads as VP-scored (and fails at scoring)."""
+    try:
+        return get_system(game_system).results
+    except UnknownGameSystem:
+        return VP_ONLY
+
+
+def _scoring(obj: Mapping[str, Any]) -> ScoringOverride | None:
+    if "scoring" not in obj:
+        return None
+    try:
+        return scoring_from_json(obj["scoring"])
+    except ValueError as exc:
+        raise EventFileError(str(exc)) from None
 
 
 def load_event(path: str | Path) -> EventFile:
@@ -213,8 +278,12 @@ def game_to_json(game: EventGame) -> dict[str, Any]:
         out["outcome"] = game.outcome
     if game.vp is not None:
         out["vp"] = list(game.vp)
+    if game.kp is not None:
+        out["kp"] = list(game.kp)
     if game.loser is not None:
         out["loser"] = game.loser
+    if game.winner is not None:
+        out["winner"] = game.winner
     out.update(game.extra)
     return out
 
@@ -244,5 +313,6 @@ def event_to_json(event: EventFile) -> dict[str, Any]:
         "tables": [{"number": t.number, "layout": t.layout, **t.extra} for t in event.tables],
         "players": players,
         "rounds": [round_to_json(r) for r in event.rounds],
+        **({"scoring": event.scoring.to_json()} if event.scoring is not None else {}),
         **event.extra,
     }

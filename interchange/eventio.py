@@ -144,9 +144,15 @@ def _free_slug(base: str) -> str:
 
 def _check_rules(data: EventFile) -> None:
     try:
-        get_system(data.game_system).scale(data.scale)
+        system = get_system(data.game_system)
+        system.scale(data.scale)
     except (UnknownGameSystem, ValueError) as exc:
         raise EventImportError(str(exc)) from None
+    if not system.runs_events:
+        raise EventImportError(
+            f"{system.name} events cannot be imported yet (their results are read by the "
+            "standings and pair commands only)"
+        )
 
 
 def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tuple[Event, dict[str, Any]]:
@@ -284,6 +290,9 @@ def import_event(data: EventFile, *, slug: str | None = None) -> Event:
 def _import(data: EventFile, slug: str | None) -> Event:
     """The sections of an import, in the order their rows depend on each other."""
     extra = dict(data.extra)
+    if data.scoring is not None:
+        # The TO's bands and bye live with the event (read back by tournaments.bridges.record).
+        extra["scoring"] = data.scoring.to_json()
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
     users = accounts(_usernames_in(data, records))
     event, event_times = _build_event(data, extra, slug)

@@ -48,6 +48,8 @@ class Scale:
     # The scale whose Mission and Deployment cards stand in when a data pack prints none
     # for this one (e.g. Grand Offensive plays the Standard cards).
     cards_from: str | None = None
+    # A game size chosen as a points range (Dropzone's 501-1,000 ... 3,001+): low, high.
+    points: tuple[int, int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,23 @@ class PackInfo:
 
 
 @dataclass(frozen=True)
+class ResultShape:
+    """What a game's result holds in this system (interchange.md, "Other game systems").
+
+    `vp`: scored by Victory Points (else a winner or a draw, as Warpspawn); `kp`: Kill
+    Points beside VP, breaking VP ties and summed as a fifth standings key (Dropzone);
+    `complete_victory`: a side may win outright whatever the VP (MORSDEI).
+    """
+
+    vp: bool = True
+    kp: bool = False
+    complete_victory: bool = False
+
+
+VP_ONLY = ResultShape()
+
+
+@dataclass(frozen=True)
 class GameSystem:
     slug: str
     name: str
@@ -76,6 +95,10 @@ class GameSystem:
     scoring: Mapping[str, ScoringTable]
     packs: tuple[PackInfo, ...] = field(default_factory=tuple)
     army: ArmyRules | None = None
+    results: ResultShape = VP_ONLY
+    # Whether the web app can run an event of this system yet (rosters, results entry);
+    # the offline commands (standings, pair) work for every registered system.
+    runs_events: bool = True
 
     def scale(self, slug: str) -> Scale:
         try:
@@ -128,14 +151,26 @@ def register(system: GameSystem) -> GameSystem:
     return system
 
 
+_loaded = False
+
+
 def _load_builtin() -> None:
-    # Importing a system package registers it; listed here so the set is explicit.
-    from rules_engine.systems import starcraft_tmg  # noqa: F401
+    # Importing a system package registers it; listed here so the set is explicit. A flag,
+    # not "is anything registered?": importing one system directly registers only that one.
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from rules_engine.systems import (  # noqa: F401
+        dropzone_commander,
+        morsdei,
+        starcraft_tmg,
+        warpspawn_starcraft,
+    )
 
 
 def get_system(slug: str) -> GameSystem:
-    if not _SYSTEMS:
-        _load_builtin()
+    _load_builtin()
     try:
         return _SYSTEMS[slug]
     except KeyError:
@@ -143,7 +178,8 @@ def get_system(slug: str) -> GameSystem:
         raise UnknownGameSystem(f"unknown game system {slug!r} (known: {known})") from None
 
 
-def all_systems() -> list[GameSystem]:
-    if not _SYSTEMS:
-        _load_builtin()
-    return sorted(_SYSTEMS.values(), key=lambda system: system.name)
+def all_systems(*, events_only: bool = False) -> list[GameSystem]:
+    """Every registered system by name; with `events_only`, those the web app can run."""
+    _load_builtin()
+    systems = sorted(_SYSTEMS.values(), key=lambda system: system.name)
+    return [s for s in systems if s.runs_events] if events_only else systems

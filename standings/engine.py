@@ -136,7 +136,7 @@ def is_placed(player: EventPlayer) -> bool:
 def scoring_for_event(event: EventFile) -> ScoringTable:
     """The scoring bands of the event's game system and engagement scale."""
     try:
-        return get_system(event.game_system).scoring_for(event.scale)
+        return event.scored_by(get_system(event.game_system).scoring_for(event.scale))
     except (UnknownGameSystem, ValueError, KeyError) as exc:
         raise StandingsError(f"cannot score this event: {exc}") from None
 
@@ -184,10 +184,10 @@ def _problem(round_number: int, game: EventGame, known: Mapping[str, int], seen:
         if player_id in seen:
             return f"player {player_id!r} has two games in round {round_number}"
         seen.add(player_id)
-    if game.outcome == PLAYED and game.vp is None:
+    if game.outcome == PLAYED and game.vp is None and game.winner not in game.players:
         # OP Guide: "Record a result for every table, every round." A game still being
         # played has no result yet: leave it out of the rounds passed in.
-        return "the game has no result; record its VP or leave it out"
+        return "the game has no result; record its VP (or its winner) or leave it out"
     if game.outcome in OUTCOMES_WITH_LOSER and game.loser not in game.players:
         return f"a {game.outcome} needs the loser, one of the game's players"
     return None

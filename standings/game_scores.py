@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules_engine.scoring import ScoringTable, SideScore
-from standings.records import BYE, CONCESSION, DOUBLE_NO_SHOW, GAME_LOSS, NO_SHOW, PLAYED, EventGame
+from rules_engine.scoring import GameScore, ScoringTable, SideScore
+from standings.records import (
+    BYE,
+    COMPLETE_VICTORY,
+    CONCESSION,
+    DOUBLE_NO_SHOW,
+    DRAW,
+    GAME_LOSS,
+    NO_SHOW,
+    PLAYED,
+    EventGame,
+)
 
 ZERO = SideScore(0, 0)
 
@@ -35,9 +45,8 @@ def score_game(game: EventGame, scoring: ScoringTable) -> tuple[PlayerResult, ..
         (player,) = game.players
         return (PlayerResult(player, None, scoring.bye.mp, scoring.bye.tp, False, "bye", "Bye"),)
     first, second = game.players
-    if game.outcome == PLAYED:
-        assert game.vp is not None, "a played game carries VP"
-        scored = scoring.score(game.vp[0], game.vp[1])
+    if game.outcome in (PLAYED, DRAW):
+        scored = _played(game, scoring)
         return (
             PlayerResult(first, second, scored.first.mp, scored.first.tp, True, None, scored.band),
             PlayerResult(second, first, scored.second.mp, scored.second.tp, True, None, scored.band),
@@ -49,12 +58,13 @@ def score_game(game: EventGame, scoring: ScoringTable) -> tuple[PlayerResult, ..
         )
     loser = game.loser
     assert loser in game.players, "concession, no-show and game loss name the loser"
-    if game.outcome in (CONCESSION, GAME_LOSS):
-        # A concession, or a Game Loss penalty, is scored as an Annihilation and counts.
+    if game.outcome in (CONCESSION, GAME_LOSS, COMPLETE_VICTORY):
+        # A concession, or a Game Loss penalty, is scored as an Annihilation and counts;
+        # so is a complete victory whatever the VP (MOR:527, interchange.md).
         top = scoring.top
         winner_score, counts, reason = SideScore(top.winner_mp, top.winner_tp), True, None
         loser_score = SideScore(top.loser_mp, top.loser_tp)
-        band = "Concession" if game.outcome == CONCESSION else "Game Loss"
+        band = {CONCESSION: "Concession", GAME_LOSS: "Game Loss"}.get(game.outcome, top.name)
     elif game.outcome == NO_SHOW:
         # A no-show is treated as a bye for the opponent and is not counted.
         winner_score, counts, reason = scoring.bye, False, "no-show"
@@ -67,3 +77,14 @@ def score_game(game: EventGame, scoring: ScoringTable) -> tuple[PlayerResult, ..
         return PlayerResult(player, opponent, score.mp, score.tp, counts, reason, band)
 
     return side(first, second), side(second, first)
+
+
+def _played(game: EventGame, scoring: ScoringTable) -> GameScore:
+    """A game played to its end: by VP (and KP on a VP tie), or by its winner or a draw."""
+    if game.outcome == DRAW:
+        return scoring.drawn()
+    if game.vp is not None:
+        return scoring.score(game.vp[0], game.vp[1], kp=game.kp)
+    if game.winner is not None:
+        return scoring.won(first_wins=game.winner == game.players[0])
+    raise ValueError("a played game carries VP or a winner")  # event files are validated on reading

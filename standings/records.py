@@ -12,14 +12,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.scoring import ScoringOverride, ScoringTable
+
 PLAYED = "played"
 CONCESSION = "concession"
 NO_SHOW = "no-show"
 GAME_LOSS = "game-loss"
 DOUBLE_NO_SHOW = "double-no-show"
 BYE = "bye"
-OUTCOMES = (PLAYED, CONCESSION, NO_SHOW, GAME_LOSS, DOUBLE_NO_SHOW, BYE)
-OUTCOMES_WITH_LOSER = (CONCESSION, NO_SHOW, GAME_LOSS)
+# Other game systems (interchange.md): MORSDEI's complete victory (MOR:527), and the draw
+# of a system whose games have no VP (Warpspawn).
+COMPLETE_VICTORY = "complete-victory"
+DRAW = "draw"
+OUTCOMES = (PLAYED, CONCESSION, NO_SHOW, GAME_LOSS, DOUBLE_NO_SHOW, BYE, COMPLETE_VICTORY, DRAW)
+OUTCOMES_WITH_LOSER = (CONCESSION, NO_SHOW, GAME_LOSS, COMPLETE_VICTORY)
 
 
 class EventFileError(ValueError):
@@ -51,6 +57,8 @@ class EventGame:
     loser: str | None = None
     table: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    kp: tuple[int, int] | None = None  # Kill Points, in players order (Dropzone, DZC:952)
+    winner: str | None = None  # a played game of a system without VP (Warpspawn)
 
     @property
     def is_bye(self) -> bool:
@@ -74,6 +82,11 @@ class EventFile:
     players: tuple[EventPlayer, ...]
     rounds: tuple[EventRound, ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    scoring: ScoringOverride | None = None  # the TO's bands and bye, over the system's
+
+    def scored_by(self, default: ScoringTable) -> ScoringTable:
+        """The system's table for this event's scale, with the TO's bands or bye over it."""
+        return self.scoring.apply(default) if self.scoring is not None else default
 
     def player(self, player_id: str) -> EventPlayer:
         for player in self.players:

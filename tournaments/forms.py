@@ -47,12 +47,12 @@ def tables_text(tables: list[tuple[int, str]]) -> str:
 
 
 def _game_systems() -> list[tuple[str, str]]:
-    return [(system.slug, system.name) for system in all_systems()]
+    return [(system.slug, system.name) for system in all_systems(events_only=True)]
 
 
 def _scales() -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
-    for system in all_systems():
+    for system in all_systems(events_only=True):
         for scale in system.scales.values():
             seen.setdefault(scale.slug, scale.name)
     return list(seen.items())

@@ -18,7 +18,7 @@ from standings.records import BYE, DOUBLE_NO_SHOW, NO_SHOW, EventFile, EventFile
 
 def scoring_for(event: EventFile) -> ScoringTable:
     try:
-        return get_system(event.game_system).scoring_for(event.scale)
+        return event.scored_by(get_system(event.game_system).scoring_for(event.scale))
     except (LookupError, ValueError) as exc:
         raise EventFileError(str(exc).strip("'\"")) from None
 

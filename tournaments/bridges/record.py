@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine.scoring import ScoringOverride, scoring_from_json
 from standings.records import (
     BYE,
     OUTCOMES,
@@ -35,6 +36,17 @@ def is_scored(
     if outcome == PLAYED and (vp_one is None or vp_two is None):
         return False
     return (outcome in OUTCOMES_WITH_LOSER) == has_loser
+
+
+def event_scoring(event: Event) -> ScoringOverride | None:
+    """The TO's bands and bye for this event, kept in `Event.extra["scoring"]` (event/1 `scoring`)."""
+    raw = event.extra.get("scoring") if isinstance(event.extra, dict) else None
+    if raw is None:
+        return None
+    try:
+        return scoring_from_json(raw)
+    except ValueError:
+        return None  # stored by an import that checked it; a hand edit that broke it scores by default
 
 
 def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
@@ -78,6 +90,7 @@ def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
         )
     extra: dict[str, Any] = {}
     return EventFile(
+        scoring=event_scoring(event),
         name=event.name,
         game_system=event.game_system,
         scale=event.scale,

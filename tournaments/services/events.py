@@ -54,6 +54,13 @@ def _check(event: Event) -> None:
         system = get_system(event.game_system)
     except UnknownGameSystem as exc:
         raise ServiceError(str(exc), field="game_system") from None
+    if not system.runs_events:
+        raise ServiceError(
+            f"{system.name} events cannot be run here yet: its rosters and results are checked "
+            "by the command line only (validate_roster, standings, pair).",
+            code="game-system-not-ready",
+            field="game_system",
+        )
     try:
         scale = system.scale(event.scale)
     except ValueError as exc:

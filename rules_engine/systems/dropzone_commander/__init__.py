@@ -5,15 +5,18 @@ faction pack, `roster` reads a roster (Squads with `aboard`, Commanders, the dec
 `transports` decides whether cargo fits, and `army` judges D1-D32 of
 game-systems.md §1.3. Results carry VP and Kill Points (DZC:952).
 
-Not yet registered with `rules_engine.registry`: the event pipeline (VP with KP, the fifth
-standings key, roster forms per system) is issue 12's next step.
+Registered for the offline commands (standings with KP as the fifth key, pairing); the web
+pipeline (roster forms, VP and KP entry) is issue 12's next step, so `runs_events` is off.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rules_engine.systems.dropzone_commander.pack import DropzonePack, load_pack
+from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.scoring import ResultBand, ScoringTable, SideScore
+from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
+from rules_engine.systems.dropzone_commander.sizes import SIZES
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -21,3 +24,30 @@ DATA_DIR = Path(__file__).parent / "data"
 def sample_pack() -> DropzonePack:
     """The sample UCM pack (`"sample": true`), for tests and the demo."""
     return load_pack(DATA_DIR / "2000-01-01.json")
+
+
+# Default bands (decision DZ-D12): the book has none; the TO may replace them per event.
+BANDS = ScoringTable(
+    (
+        ResultBand("Major Victory", 5, None, 3, 4, 0, 1),
+        ResultBand("Minor Victory", 1, 4, 3, 3, 0, 2),
+        ResultBand("Draw", 0, 0, 1, 2, 1, 2),
+    ),
+    bye=SideScore(3, 4),
+)
+
+SYSTEM = register(
+    GameSystem(
+        slug=SLUG,
+        name="Dropzone Commander",
+        scales={
+            size.slug: Scale(
+                size.slug, size.name, None, "standard", points=(size.min_points, size.max_points)
+            )
+            for size in SIZES
+        },
+        scoring={"standard": BANDS},
+        results=ResultShape(vp=True, kp=True),
+        runs_events=False,
+    )
+)

@@ -4,15 +4,17 @@ The book prints no fighter cards, so packs come from the TO (`pack`); a labelled
 ships for tests and the demo. `warband` reads and judges a warband (M1-M6). Games last
 four rounds; VP come from Loot, 0-12 a side, or a complete victory (MOR:269, 527, 550-556).
 
-Not yet registered with `rules_engine.registry`: the event pipeline (complete-victory
-results, roster forms per system) is issue 12's next step.
+Registered for the offline commands (standings, pairing); the web pipeline (roster forms,
+complete-victory entry) is issue 12's next step, so `runs_events` is off.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rules_engine.systems.morsdei.pack import MorsdeiPack, load_pack
+from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.scoring import ResultBand, ScoringTable, SideScore
+from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
 
 DATA_DIR = Path(__file__).parent / "data"
 # Three Loot Points: at most 3 VP a round over four rounds (MOR:269, 556).
@@ -22,3 +24,26 @@ MAX_VP = 12
 def sample_pack() -> MorsdeiPack:
     """The sample warband pack (`"sample": true`): invented fighters, for tests and the demo."""
     return load_pack(DATA_DIR / "2000-01-01.json")
+
+
+# Default bands (decision MOR-D05); a complete victory scores the top one whatever the VP.
+BANDS = ScoringTable(
+    (
+        ResultBand("Complete Victory", 12, None, 3, 5, 0, 0),
+        ResultBand("Major Victory", 5, 11, 3, 4, 0, 1),
+        ResultBand("Victory", 1, 4, 3, 3, 0, 2),
+        ResultBand("Draw", 0, 0, 1, 2, 1, 2),
+    ),
+    bye=SideScore(3, 4),
+)
+
+SYSTEM = register(
+    GameSystem(
+        slug=SLUG,
+        name="MORSDEI",
+        scales={"standard": Scale("standard", "Standard", None, "standard")},
+        scoring={"standard": BANDS},
+        results=ResultShape(vp=True, complete_victory=True),
+        runs_events=False,
+    )
+)

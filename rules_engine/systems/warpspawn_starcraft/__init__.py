@@ -4,16 +4,17 @@ A deck is a card pool drawn from one of the two printed lists, Terran or Zerg
 (decisions WS-D01, WS-D02 in DECISIONS.md); `deck` reads and judges one, `pack` holds the
 transcribed lists. Games have no VP: a win or a draw (WS-D07).
 
-Not yet registered with `rules_engine.registry`: the event pipeline (results without VP,
-roster forms per system) is issue 12's next step; until then this package is used by
-its tests and by nothing else.
+Registered for the offline commands (standings, pairing); the web pipeline (results
+without VP, roster forms) is issue 12's next step, so `runs_events` is off.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rules_engine.systems.warpspawn_starcraft.pack import WarpspawnPack, load_pack
+from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.scoring import ResultBand, ScoringTable, SideScore
+from rules_engine.systems.warpspawn_starcraft.pack import SLUG, WarpspawnPack, load_pack
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -21,3 +22,21 @@ DATA_DIR = Path(__file__).parent / "data"
 def builtin_pack() -> WarpspawnPack:
     """The pack transcribed from 004 (the only one: the introduction has no errata)."""
     return load_pack(DATA_DIR / "2000-01-01.json")
+
+
+# No VP (decision WS-D07, interchange.md): a win 3 MP, a draw 1, a loss 0, TP 0; bye 3 MP, 0 TP.
+BANDS = ScoringTable(
+    (ResultBand("Win", 1, None, 3, 0, 0, 0), ResultBand("Draw", 0, 0, 1, 0, 1, 0)),
+    bye=SideScore(3, 0),
+)
+
+SYSTEM = register(
+    GameSystem(
+        slug=SLUG,
+        name="Warpspawn StarCraft card game",
+        scales={"standard": Scale("standard", "Standard", None, "standard")},
+        scoring={"standard": BANDS},
+        results=ResultShape(vp=False),
+        runs_events=False,
+    )
+)
