@@ -47,6 +47,7 @@ def standings_json(standings: Standings) -> dict[str, Any]:
                 "tp": row.tp,
                 "sos": four_dp(row.sos),
                 "otp": four_dp(row.otp),
+                **({"kp": row.kp} if standings.kill_points else {}),
                 "placed": row.placed,
             }
             for row in standings.rows
@@ -62,8 +63,9 @@ def standings_state(standings: Standings) -> str:
 
 
 def standings_table(standings: Standings, title: str = "") -> str:
-    """A plain-text table a TO can read aloud or pin to the wall."""
-    header = ("Rank", "Player", "MP", "TP", "SoS", "oTP", "Games", "")
+    """A plain-text table a TO can read aloud or pin to the wall (with KP where they rank)."""
+    kp = standings.kill_points
+    header = ("Rank", "Player", "MP", "TP", "SoS", "oTP", *(("KP",) if kp else ()), "Games", "")
     body = [
         (
             "-" if row.rank is None else str(row.rank),
@@ -72,13 +74,14 @@ def standings_table(standings: Standings, title: str = "") -> str:
             str(row.tp),
             four_dp_text(row.sos),
             four_dp_text(row.otp),
+            *((str(row.kp),) if kp else ()),
             str(row.pool),
             "" if row.status == "active" else row.status,
         )
         for row in standings.rows
     ]
     widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
-    right = {0, 2, 3, 4, 5, 6}
+    right = set(range(len(header) - 1)) - {1}
 
     def render(cells: tuple[str, ...]) -> str:
         pairs = enumerate(zip(cells, widths, strict=True))
@@ -89,6 +92,8 @@ def standings_table(standings: Standings, title: str = "") -> str:
     lines = [heading, "", render(header), render((*("-" * w for w in widths[:-1]), ""))]
     lines += [render(r) for r in body]
     lines += ["", "Games: how many games count towards SoS and oTP (byes, no-shows and the spare do not)."]
+    if kp:
+        lines.append("KP: Kill Points scored in played games, the fifth key after oTP.")
     if not standings.final:
         lines.append(
             "Indicative only: SoS and oTP settle after the last round (OP Guide: When to Calculate Them)."

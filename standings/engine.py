@@ -67,6 +67,7 @@ class GameLine:
     tp: int
     counted: bool  # does the opponent enter this player's SoS/oTP pool?
     excluded_reason: str | None  # "bye", "no-show", "double no-show", "spare" when not counted
+    kp: tuple[int, int] | None = None  # (this player's Kill Points, the opponent's), Dropzone
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,7 @@ class Standing:
     placed: bool
     status: str  # ACTIVE, DROPPED, DISQUALIFIED or SPARE
     games: tuple[GameLine, ...]
+    kp: int | None = None  # Kill Points scored in played games, where the system ranks by them
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class Standings:
     final: bool
     rounds_played: int
     planned_rounds: int | None = None
+    kill_points: bool = False  # Dropzone: total KP is a fifth key (interchange.md)
     _by_player: Mapping[str, Standing] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -163,7 +166,16 @@ def standings_for_event(
         scoring if scoring is not None else scoring_for_event(event),
         planned_rounds=planned_rounds if planned_rounds is not None else planned_rounds_of(event),
         final=final,
+        kill_points=ranks_by_kill_points(event),
     )
+
+
+def ranks_by_kill_points(event: EventFile) -> bool:
+    """Does this event's system rank by total Kill Points as a fifth key (Dropzone, DZC:952)?"""
+    try:
+        return get_system(event.game_system).results.kp
+    except UnknownGameSystem:
+        return False
 
 
 def _where(round_number: int, game: EventGame) -> str:
@@ -206,6 +218,7 @@ class _Tally:
 
     mp: list[int]
     tp: list[int]
+    kp: list[int]  # Kill Points scored in played games
     lines: list[list[GameLine]]  # each player's games, in round order, from their side
     rounds_played: int  # the highest round number with games (0 before any)
 
@@ -226,21 +239,31 @@ def compute_standings(
     *,
     planned_rounds: int | None = None,
     final: bool | None = None,
+    kill_points: bool = False,
 ) -> Standings:
     """Tally, pool and order every player (OP Guide: Scoring and Standings).
 
     `final` forces the flag; otherwise the standings are final once a round numbered
     `planned_rounds` (or later) has games, and indicative when the round count is unknown
-    (OP Guide: When to Calculate Them).
+    (OP Guide: When to Calculate Them). With `kill_points`, total Kill Points scored is a
+    fifth key after oTP and players share a place only when all five are equal.
     """
     index = _index_players(players)
     tally = _tally_games(players, index, _ordered_rounds(rounds), scoring)
     pools = _opponent_pools(index, tally)
-    placed, others, ranks = _standings_order(players, tally, pools)
-    rows = tuple(_standing(players[i], ranks.get(i), tally, pools, i) for i in placed + others)
+    placed, others, ranks = _standings_order(players, tally, pools, kill_points=kill_points)
+    rows = tuple(
+        _standing(players[i], ranks.get(i), tally, pools, i, kill_points=kill_points) for i in placed + others
+    )
     if final is None:
         final = planned_rounds is not None and tally.rounds_played >= planned_rounds
-    return Standings(rows=rows, final=final, rounds_played=tally.rounds_played, planned_rounds=planned_rounds)
+    return Standings(
+        rows=rows,
+        final=final,
+        rounds_played=tally.rounds_played,
+        planned_rounds=planned_rounds,
+        kill_points=kill_points,
+    )
 
 
 def _index_players(players: Sequence[EventPlayer]) -> dict[str, int]:
@@ -278,12 +301,15 @@ def _tally_games(
     spare = [p.spare for p in players]
     mp = [0] * count
     tp = [0] * count
+    kp = [0] * count
     lines: list[list[GameLine]] = [[] for _ in range(count)]
     rounds_played = 0
     # What a game is worth depends only on its outcome, its VP and which side lost, so each
     # distinct shape is scored once by `score_game` (a few hundred shapes at most) and its
     # per-side results, in `game.players` order, are reused for every game of that shape.
-    shapes: dict[tuple[str, tuple[int, int] | None, bool], tuple[PlayerResult, ...]] = {}
+    shapes: dict[
+        tuple[str, tuple[int, int] | None, tuple[int, int] | None, bool, bool], tuple[PlayerResult, ...]
+    ] = {}
     for round_ in ordered:
         number = round_.number
         seen: set[str] = set()
@@ -305,7 +331,7 @@ def _tally_games(
                 seen.add(ids[1])
             else:
                 _check_game(number, game, index, seen)
-            shape = (game.outcome, game.vp, game.loser == ids[0])
+            shape = (game.outcome, game.vp, game.kp, game.loser == ids[0], game.winner == ids[0])
             results = shapes.get(shape)
             if results is None:
                 results = shapes[shape] = score_game(game, scoring)
@@ -317,16 +343,28 @@ def _tally_games(
                 counted, reason = result.counts, result.excluded_reason
                 if counted and spare[index[opponent]]:  # type: ignore[index]
                     counted, reason = False, EXCLUDED_SPARE
-                vp = game.vp
-                if vp is not None and side:
-                    vp = (vp[1], vp[0])
+                vp, game_kp = game.vp, game.kp
+                if side:
+                    vp = (vp[1], vp[0]) if vp is not None else None
+                    game_kp = (game_kp[1], game_kp[0]) if game_kp is not None else None
+                if game_kp is not None and game.outcome == PLAYED:
+                    kp[i] += game_kp[0]
                 line = GameLine(
-                    number, opponent, game.outcome, result.band, vp, result.mp, result.tp, counted, reason
+                    number,
+                    opponent,
+                    game.outcome,
+                    result.band,
+                    vp,
+                    result.mp,
+                    result.tp,
+                    counted,
+                    reason,
+                    game_kp,
                 )
                 lines[i].append(line)
         if round_.games:
             rounds_played = number
-    return _Tally(mp=mp, tp=tp, lines=lines, rounds_played=rounds_played)
+    return _Tally(mp=mp, tp=tp, kp=kp, lines=lines, rounds_played=rounds_played)
 
 
 def _opponent_pools(index: Mapping[str, int], tally: _Tally) -> _Pools:
@@ -354,13 +392,14 @@ def _opponent_pools(index: Mapping[str, int], tally: _Tally) -> _Pools:
 
 
 def _standings_order(
-    players: Sequence[EventPlayer], tally: _Tally, pools: _Pools
+    players: Sequence[EventPlayer], tally: _Tally, pools: _Pools, *, kill_points: bool = False
 ) -> tuple[list[int], list[int], dict[int, int]]:
     """The placed players in standings order, everyone else after them, and the ranks.
 
     OP Guide: Standings Order — MP, TP, SoS, oTP, compared unrounded (When to Calculate
     Them); "Where all four are identical, the placement is shared." Spare and disqualified
-    players are not placed (`is_placed`) and get no rank.
+    players are not placed (`is_placed`) and get no rank. With `kill_points`, total KP is a
+    fifth key (interchange.md, Dropzone).
     """
     mp, tp, pool = tally.mp, tally.tp, pools.size
     sos_sum, otp_sum = pools.sos_sum, pools.otp_sum
@@ -368,13 +407,15 @@ def _standings_order(
     common = math.lcm(*{n for n in pool if n}) if any(pool) else 1
     scale = [common // n if n else 0 for n in pool]  # empty pool: SoS = oTP = 0
 
-    def metrics(i: int) -> tuple[int, int, int, int]:
-        return (mp[i], tp[i], sos_sum[i] * scale[i], otp_sum[i] * scale[i])
+    kp = tally.kp if kill_points else [0] * len(players)
 
-    def order(i: int) -> tuple[int, int, int, int, str, str]:
+    def metrics(i: int) -> tuple[int, int, int, int, int]:
+        return (mp[i], tp[i], sos_sum[i] * scale[i], otp_sum[i] * scale[i], kp[i])
+
+    def order(i: int) -> tuple[int, int, int, int, int, str, str]:
         m = metrics(i)
         # Within a full tie the rank is shared; the name (then id) only fixes the display order.
-        return (-m[0], -m[1], -m[2], -m[3], players[i].name.casefold(), players[i].id)
+        return (-m[0], -m[1], -m[2], -m[3], -m[4], players[i].name.casefold(), players[i].id)
 
     count = len(players)
     placed_flags = [is_placed(p) for p in players]
@@ -382,7 +423,7 @@ def _standings_order(
     others = sorted((i for i in range(count) if not placed_flags[i]), key=order)
 
     ranks: dict[int, int] = {}
-    last: tuple[int, int, int, int] | None = None
+    last: tuple[int, int, int, int, int] | None = None
     for position, i in enumerate(placed, start=1):
         m = metrics(i)
         ranks[i] = ranks[placed[position - 2]] if m == last else position
@@ -390,7 +431,9 @@ def _standings_order(
     return placed, others, ranks
 
 
-def _standing(player: EventPlayer, rank: int | None, tally: _Tally, pools: _Pools, i: int) -> Standing:
+def _standing(
+    player: EventPlayer, rank: int | None, tally: _Tally, pools: _Pools, i: int, *, kill_points: bool = False
+) -> Standing:
     """One row: the published SoS and oTP are exact Fractions; an empty pool gives 0
     (OP Guide: Which Games Count)."""
     n = pools.size[i]
@@ -406,4 +449,5 @@ def _standing(player: EventPlayer, rank: int | None, tally: _Tally, pools: _Pool
         placed=is_placed(player),
         status=player_status(player),
         games=tuple(tally.lines[i]),
+        kp=tally.kp[i] if kill_points else None,
     )

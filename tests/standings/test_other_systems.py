@@ -296,3 +296,55 @@ def test_scoring_tables_know_their_lowest_win():
     table = ScoringTable(ties_only.bands or ())
     with pytest.raises(ValueError, match="no winning band"):
         table.won(first_wins=True)
+
+
+def test_dropzone_standings_rank_by_kill_points_fifth(tmp_path):
+    # R1: a v b 6-2 (Minor 3/3 v 0/2), KP 500-200; c v d 3-3 won on KP 400-100 (Minor: c 3/3, d 0/2).
+    # R2: a v c 3-3, KP 100-100 (Draw 1/2 each); b v d 2-2, KP 300-300 (Draw 1/2 each).
+    # a and c: 4 MP, 5 TP, SoS (1+4)/2 = (1+4)/2, oTP (4+5)/2 both: KP 600 v 500 decides.
+    # b and d: 1 MP, 4 TP, SoS 2.5, oTP 4.5 both: KP 500 v 400 decides.
+    data = _event(
+        "dropzone-commander",
+        [
+            [
+                {"players": ["a", "b"], "vp": [6, 2], "kp": [500, 200]},
+                {"players": ["c", "d"], "vp": [3, 3], "kp": [400, 100]},
+            ],
+            [
+                {"players": ["a", "c"], "vp": [3, 3], "kp": [100, 100]},
+                {"players": ["b", "d"], "vp": [2, 2], "kp": [300, 300]},
+            ],
+        ],
+        scale="clash",
+    )
+    rows = _standings_json(tmp_path, data)
+    assert [(r["rank"], r["player"], r["mp"], r["tp"], r["kp"]) for r in rows] == [
+        (1, "a", 4, 5, 600),
+        (2, "c", 4, 5, 500),
+        (3, "b", 1, 4, 500),
+        (4, "d", 1, 4, 400),
+    ]
+    assert list(rows[0]) == ["rank", "player", "name", "mp", "tp", "sos", "otp", "kp", "placed"]
+
+
+def test_dropzone_players_share_a_place_only_when_all_five_keys_are_equal(tmp_path):
+    # Two games with identical scores; only KP tells a from c, and b from d.
+    tied = _event(
+        "dropzone-commander",
+        [
+            [
+                {"players": ["a", "b"], "vp": [6, 1], "kp": [300, 100]},
+                {"players": ["c", "d"], "vp": [6, 1], "kp": [200, 100]},
+            ]
+        ],
+        scale="battle",
+    )
+    rows = _standings_json(tmp_path, tied)
+    assert [(r["rank"], r["player"]) for r in rows] == [(1, "a"), (2, "c"), (3, "b"), (3, "d")]
+
+
+def test_systems_without_kill_points_print_no_kp():
+    event = parse_event(_event("morsdei", [[{"players": ["a", "b"], "vp": [3, 1]}]]))
+    from standings import standings_json
+
+    assert "kp" not in standings_json(standings_for_event(event))["standings"][0]

@@ -79,7 +79,7 @@ def test_the_sample_pack_is_labelled_and_clean():
     assert data["sample"] is True
     pack = parse_pack(data)
     assert pack.lints == ()
-    assert [d["id"] for d in pack.decisions] == [f"DZ-D{i:02d}" for i in range(1, 12)]
+    assert [d["id"] for d in pack.decisions] == [f"DZ-D{i:02d}" for i in range(1, 13)]
 
 
 @pytest.mark.parametrize(
