@@ -20,7 +20,7 @@ from interchange.eventio import (
 )
 from rosters.models import Roster
 from standings import standings_for_event
-from tests.standings.helpers import WINTER_CLASH
+from tests.builders.records import WINTER_CLASH
 from tournaments.models import Event, Game, Outcome, Player, Round, Table
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from interchange.eventfile import event_to_json, load_event
-from tests.standings.helpers import WINTER_CLASH
+from tests.builders.records import WINTER_CLASH
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

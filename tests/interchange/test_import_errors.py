@@ -12,7 +12,7 @@ from interchange.eventfile import parse_event
 from interchange.eventio import EventImportError, export_event, import_event
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
 from rosters.models import Roster
-from tests.interchange.builders import build_event
+from tests.builders.scenario import full_event
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round, StaffRole, Table
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +133,7 @@ BROKEN: list[tuple[str, Change, str]] = [
 
 @pytest.mark.parametrize(("change", "message"), [b[1:] for b in BROKEN], ids=[b[0] for b in BROKEN])
 def test_a_bad_record_late_in_the_file_stores_nothing(users, change: Change, message: str):
-    data = json.loads(json.dumps(export_event(build_event(users))))
+    data = json.loads(json.dumps(export_event(full_event(users))))
     change(data)
     before = counts()
     with pytest.raises(EventImportError) as caught:

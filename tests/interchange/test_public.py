@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from interchange.eventfile import parse_event
 from interchange.eventio import PUBLIC_OMITS, export_event, import_event
-from tests.interchange.builders import build_event
+from tests.builders.scenario import full_event
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def export(*args: str) -> tuple[dict[str, Any], str]:
 
 
 def test_the_full_export_warns_that_it_is_confidential(users):
-    build_event(users)
+    full_event(users)
     data, warning = export("spring-clash")
     assert data["conduct_reports"][0]["description"] == "Shouting."
     assert data["audit_log"]
@@ -40,14 +40,14 @@ def test_the_full_export_warns_that_it_is_confidential(users):
 
 
 def test_the_warning_is_given_for_a_file_too(users, tmp_path: Path):
-    build_event(users)
+    full_event(users)
     err = StringIO()
     call_command("export_event", "spring-clash", "-o", str(tmp_path / "backup.json"), stderr=err)
     assert "confidential" in err.getvalue()
 
 
 def test_public_leaves_out_conduct_reports_emails_the_join_code_and_the_audit_log(users):
-    build_event(users)
+    full_event(users)
     full, _ = export("spring-clash")
     public, warning = export("spring-clash", "--public")
     assert warning == ""
@@ -64,7 +64,7 @@ def test_public_leaves_out_conduct_reports_emails_the_join_code_and_the_audit_lo
 
 
 def test_a_public_file_is_still_event_1_and_imports(users):
-    event = build_event(users)
+    event = full_event(users)
     public = json.loads(json.dumps(export_event(event, public=True)))
     assert len(parse_event(public).rounds) == 2
     copy = import_event(parse_event(public), slug="published")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interchange.eventio import export_event
-from tests.interchange.builders import build_event
+from tests.builders.scenario import full_event
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ PUBLIC = 13
 
 @pytest.mark.parametrize("size", [8, 40])
 def test_the_export_makes_a_bounded_number_of_queries(users, django_assert_max_num_queries, size):
-    event = build_event(users, size, name=f"Clash {size}")
+    event = full_event(users, size, name=f"Clash {size}")
     with django_assert_max_num_queries(FULL):
         data = export_event(event)
     assert len(data["players"]) == size

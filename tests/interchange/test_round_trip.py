@@ -18,7 +18,7 @@ from django.core.management import call_command
 from interchange.eventfile import parse_event
 from interchange.eventio import export_event, import_event
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
-from tests.interchange.builders import build_event
+from tests.builders.scenario import full_event
 from tournaments.models import AuditEntry, Event, Player, ResultReport, StaffRole
 from tournaments.selectors import event_standings
 
@@ -46,7 +46,7 @@ def game_with(data: dict[str, Any], round_number: int, table: int) -> dict[str, 
 
 
 def test_the_export_carries_every_record(users):
-    event = build_event(users)
+    event = full_event(users)
     data = as_file(export_event(event))
     by_name = {p["name"]: p for p in data["players"]}
 
@@ -123,7 +123,7 @@ def test_the_export_carries_every_record(users):
 
 
 def test_import_then_export_gives_the_same_document(users):
-    event = build_event(users)
+    event = full_event(users)
     first = export_event(event)
     copy = import_event(parse_event(as_file(first)), slug="spring-clash-copy")
     second = export_event(copy)
@@ -132,7 +132,7 @@ def test_import_then_export_gives_the_same_document(users):
 
 
 def test_the_same_through_the_commands(users, tmp_path: Path):
-    build_event(users)
+    full_event(users)
     first, second = tmp_path / "first.json", tmp_path / "second.json"
     call_command("export_event", "spring-clash", "-o", str(first), stderr=StringIO())
     out = StringIO()
@@ -143,7 +143,7 @@ def test_the_same_through_the_commands(users, tmp_path: Path):
 
 
 def test_the_copy_links_the_same_accounts_and_keeps_every_timestamp(users):
-    event = build_event(users)
+    event = full_event(users)
     copy = copy_of(event)
     alice, bob, hank, judy = users["alice"], users["bob"], users["hank"], users["judy"]
     assert set(StaffRole.objects.filter(event=copy).values_list("user", "role")) == {
@@ -190,7 +190,7 @@ def test_the_copy_links_the_same_accounts_and_keeps_every_timestamp(users):
 
 
 def test_standings_of_the_copy_equal_the_original(users):
-    event = build_event(users)
+    event = full_event(users)
     copy = copy_of(event)
     original = event_standings(event)
     assert len(original.rows) == 8
@@ -198,7 +198,7 @@ def test_standings_of_the_copy_equal_the_original(users):
 
 
 def test_standings_and_pair_commands_read_the_export(users, tmp_path: Path):
-    event = build_event(users)
+    event = full_event(users)
     path = tmp_path / "event.json"
     path.write_text(json.dumps(export_event(event)))
     out = StringIO()
@@ -215,7 +215,7 @@ def test_standings_and_pair_commands_read_the_export(users, tmp_path: Path):
 
 def test_usernames_without_an_account_here_are_kept_as_text(users, django_user_model):
     """Moving to another installation: who has no account there keeps their name in the file."""
-    event = build_event(users)
+    event = full_event(users)
     first = export_event(event)
     django_user_model.objects.filter(username__in=["judy", "bob"]).delete()
 
@@ -232,7 +232,7 @@ def test_usernames_without_an_account_here_are_kept_as_text(users, django_user_m
 
 
 def test_unknown_fields_of_records_are_kept(users):
-    event = build_event(users)
+    event = full_event(users)
     data = as_file(export_event(event))
     data["staff"][0]["phone"] = "555-0100"
     data["penalties"][0]["witness"] = "Player 05"
@@ -249,7 +249,7 @@ def test_every_field_of_every_record_is_written(users):
     """The field lists come from the models: a field added to a model travels without a change."""
     from interchange.platform_records import REPORT_SECTION, SECTIONS, STAFF_SECTION
 
-    data = as_file(export_event(build_event(users)))
+    data = as_file(export_event(full_event(users)))
     reports = [r for round_ in data["rounds"] for g in round_["games"] for r in g.get("reports", [])]
     sections = [
         (STAFF_SECTION, data["staff"]),

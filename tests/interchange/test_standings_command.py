@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.standings.helpers import WINTER_CLASH
+from tests.builders.records import WINTER_CLASH
 
 ROOT = Path(__file__).resolve().parents[2]
 

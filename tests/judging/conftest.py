@@ -1,10 +1,11 @@
-"""Role-named users for the judging tests (see helpers.py for the event they meet in)."""
+"""The event the judging tests meet in: `tests.builders.worlds.build_world`, with rosters."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.judging.helpers import World, add_round, build_world
+from tests.builders.rows import add_round
+from tests.builders.worlds import World, build_world
 from tournaments.models import Round, RoundStatus
 
 
@@ -17,5 +18,9 @@ def world(users) -> World:
 def round_one(world: World) -> Round:
     """Round 1 published: bob v carol at table 1, dan v erin at table 2, no results yet."""
     return add_round(
-        world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED
+        world.event,
+        1,
+        [(world.bob, world.carol), (world.dan, world.erin)],
+        RoundStatus.PUBLISHED,
+        running=True,
     )

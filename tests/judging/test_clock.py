@@ -12,7 +12,8 @@ from django.utils import timezone
 from judging.models import RoundClock
 from judging.selectors import clock_snapshot
 from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
-from tests.judging.helpers import T0, add_round, build_world
+from tests.builders.rows import add_round
+from tests.builders.worlds import T0, build_world
 from tournaments.errors import ServiceError
 from tournaments.models import RoundStatus
 
@@ -95,7 +96,7 @@ def test_impossible_controls_are_refused(world, round_one):
 
 
 def test_a_paired_round_has_no_clock_yet(world):
-    round_ = add_round(world.event, 1, [(world.bob, world.carol)], RoundStatus.PAIRED)
+    round_ = add_round(world.event, 1, [(world.bob, world.carol)], RoundStatus.PAIRED, running=True)
     with pytest.raises(ServiceError) as err:
         clock_start(round_=round_, by=world.users["alice"], at=T0)
     assert err.value.code == "not-published"
@@ -103,8 +104,8 @@ def test_a_paired_round_has_no_clock_yet(world):
 
 def test_round_one_extra_minutes_only_in_round_one(users):
     world = build_world(users, round_minutes=150, first_round_extra_minutes=15)
-    one = add_round(world.event, 1, [(world.bob, world.carol)], RoundStatus.PUBLISHED)
-    two = add_round(world.event, 2, [(world.bob, world.dan)], RoundStatus.PAIRED)
+    one = add_round(world.event, 1, [(world.bob, world.carol)], RoundStatus.PUBLISHED, running=True)
+    two = add_round(world.event, 2, [(world.bob, world.dan)], RoundStatus.PAIRED, running=True)
     assert snap(world, one, 0)["total_seconds"] == 165 * 60
     assert snap(world, two, 0)["total_seconds"] == 150 * 60
     clock_start(round_=one, by=users["alice"], at=T0)

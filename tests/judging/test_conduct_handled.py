@@ -11,7 +11,7 @@ import pytest
 
 from judging.models import ConductReport
 from judging.services import conduct_report_file, conduct_report_handle
-from tests.judging.helpers import World, build_world
+from tests.builders.worlds import World, build_world
 from tournaments.errors import ServiceError
 
 pytestmark = pytest.mark.django_db

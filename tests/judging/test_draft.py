@@ -17,7 +17,8 @@ from django.utils import timezone
 from judging.models import GameDraft
 from judging.selectors import draft_result_for_game
 from judging.services import clock_start
-from tests.judging.helpers import NO_GOLIATH_MINERALS, T0, World
+from tests.builders.documents import NO_GOLIATH_MINERALS
+from tests.builders.worlds import T0, World
 from tournaments.models import ListFormat
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ import pytest
 from judging.models import GameDraft
 from judging.services import draft_enter_roll_off, draft_enter_roster
 from judging.services.draft import draft_state
-from tests.judging.helpers import World
+from tests.builders.worlds import World
 from tournaments.errors import ServiceError
 from tournaments.models import StaffRole, StaffRoleKind
 

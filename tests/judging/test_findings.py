@@ -9,7 +9,7 @@ import pytest
 from judging.models import RosterFinding
 from judging.services import illegal_roster_correct, illegal_roster_finding
 from rosters.models import Roster
-from tests.judging.helpers import raynor
+from tests.builders.documents import raynor
 from tournaments.errors import ServiceError
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,8 @@ from judging.services import (
     penalty_issue,
     time_limit_impose,
 )
-from tests.judging.helpers import World, add_round, build_world
+from tests.builders.rows import add_round
+from tests.builders.worlds import World, build_world
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Outcome, RoundStatus
 from tournaments.selectors import event_standings
@@ -123,7 +124,9 @@ def test_game_loss_is_scored_as_an_annihilation_against_the_penalised_player(wor
 
 
 def test_game_loss_in_a_paired_but_unpublished_round_is_refused(world):
-    add_round(world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PAIRED)
+    add_round(
+        world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PAIRED, running=True
+    )
     with pytest.raises(ServiceError) as err:
         issue(world, "hank", "game-loss", round_number=1)
     assert err.value.code == "not-published"
@@ -139,7 +142,9 @@ def test_game_loss_needs_a_game(world):
 
 
 def test_game_loss_on_a_bye_is_refused(world):
-    add_round(world.event, 1, [(world.bob, world.carol), (world.dan, None)], RoundStatus.PUBLISHED)
+    add_round(
+        world.event, 1, [(world.bob, world.carol), (world.dan, None)], RoundStatus.PUBLISHED, running=True
+    )
     with pytest.raises(ServiceError) as err:
         issue(world, "hank", "game-loss", player=world.dan)
     assert err.value.code == "bye"
@@ -211,7 +216,13 @@ def test_one_pending_disqualification_at_a_time(world, round_one):
 
 def test_when_the_to_plays_the_head_judge_confirms(users):
     world = build_world(users, kind="community", to_plays=True)
-    add_round(world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED)
+    add_round(
+        world.event,
+        1,
+        [(world.bob, world.carol), (world.dan, world.erin)],
+        RoundStatus.PUBLISHED,
+        running=True,
+    )
     proposal = issue(world, "hank", "disqualification", player=world.dan)
     with pytest.raises(ServiceError) as err:
         disqualification_confirm(penalty=proposal, by=users["alice"])
@@ -223,7 +234,9 @@ def test_when_the_to_plays_the_head_judge_confirms(users):
 
 def test_disqualification_before_an_unpublished_round_leaves_that_round_for_repairing(world, round_one):
     finish_round(world, 1)
-    add_round(world.event, 2, [(world.bob, world.dan), (world.carol, world.erin)], RoundStatus.PAIRED)
+    add_round(
+        world.event, 2, [(world.bob, world.dan), (world.carol, world.erin)], RoundStatus.PAIRED, running=True
+    )
     proposal = issue(world, "hank", "disqualification", player=world.dan)
     disqualification_confirm(penalty=proposal, by=world.users["alice"])
     world.dan.refresh_from_db()

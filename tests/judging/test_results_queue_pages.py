@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.web.factories import add_player, add_staff, make_event, play_round
+from tests.builders.rows import add_player, add_staff, make_event, play_round
 from tournaments.models import AuditEntry, Outcome, ResultStatus, RoundStatus
 from tournaments.services.reporting import ResultInput, result_report
 

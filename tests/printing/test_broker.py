@@ -16,7 +16,7 @@ from django.db import connection
 
 from printing.models import PrintJob, PrintKind, PrintStatus
 from printing.services import print_job_request
-from tests.printing.factories import add_round, make_event
+from tests.builders.rows import PRINTING_OPEN, add_round, make_event
 from tests.printing.pdf import pages, squash
 from tournaments.access import access_event
 from tournaments.models import RoundStatus
@@ -37,7 +37,12 @@ def test_a_real_worker_renders_the_standings_sheet():
     if connection.vendor == "sqlite":
         pytest.skip("a worker cannot share an in-memory SQLite test database: set DATABASE_URL to PostgreSQL")
     assert not app.conf.task_always_eager
-    event = make_event(names=["Zoë, d'Arc", "Bruno"], tables=1, planned_rounds=1, slug="broker-print")
+    event = make_event(
+        **{**PRINTING_OPEN, "slug": "broker-print"},
+        players=["Zoë, d'Arc", "Bruno"],
+        tables=1,
+        planned_rounds=1,
+    )
     add_round(event, 1, [("p1", "p2")], status=RoundStatus.CLOSED, results=[(12, 3)])
     # A logged-out visitor asks for the public standings.
     job = print_job_request(

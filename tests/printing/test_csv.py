@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from printing.csv_exports import pairings_csv, rosters_csv, safe_text, standings_csv, to_csv
-from tests.printing.factories import add_roster, add_round, make_event, player, staff
+from tests.builders.rows import PRINTING_OPEN, add_roster, add_round, add_staff, make_event, player_of
 from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +41,7 @@ def test_text_that_a_spreadsheet_would_run_as_a_formula_is_defused():
 
 
 def test_standings_csv_round_trip():
-    event = make_event(names=TRICKY, tables=2, planned_rounds=1)
+    event = make_event(**PRINTING_OPEN, players=TRICKY, tables=2, planned_rounds=1)
     add_round(event, 1, [("p1", "p2"), ("p3", "p4")], status=RoundStatus.CLOSED, results=[(12, 3), (5, 5)])
     filename, mimetype, content = standings_csv(event)
     assert (filename, mimetype) == ("printing-open-standings.csv", "text/csv; charset=utf-8")
@@ -66,7 +66,7 @@ def test_standings_csv_round_trip():
 
 
 def test_pairings_csv_shows_confirmed_results_only():
-    event = make_event(names=TRICKY[:3], tables=1)
+    event = make_event(**PRINTING_OPEN, players=TRICKY[:3], tables=1)
     round_ = add_round(event, 1, [("p1", "p2"), ("p3", None)], results=[(10, 2)])
     filename, _, content = pairings_csv(event, round_)
     assert filename == "printing-open-round-1-pairings.csv"
@@ -90,8 +90,8 @@ def test_pairings_csv_shows_confirmed_results_only():
 
 
 def test_rosters_csv_has_one_row_per_unit_and_card():
-    event = make_event(names=["Zoë, d'Arc"])
-    roster = add_roster(player(event, "p1"))
+    event = make_event(**PRINTING_OPEN, players=["Zoë, d'Arc"], tables=0)
+    roster = add_roster(player_of(event, "p1"))
     rows = read(rosters_csv(event, [roster])[2])
     header, body = rows[0], rows[1:]
     assert header[:9] == ["player", "name", "roster", "faction", "legal", "minerals", "gas", "supply", "line"]
@@ -121,9 +121,9 @@ def test_rosters_csv_has_one_row_per_unit_and_card():
 
 
 def test_csv_downloads_by_role(client, alice, mallory):
-    event = make_event(names=TRICKY[:2], tables=1)
-    staff(event, alice)
-    add_roster(player(event, "p1"))
+    event = make_event(**PRINTING_OPEN, players=TRICKY[:2], tables=1)
+    add_staff(event, alice)
+    add_roster(player_of(event, "p1"))
     add_round(event, 1, [("p1", "p2")], status=RoundStatus.PAIRED)
     standings = reverse("printing:csv-standings", args=[event.slug])
     pairings = reverse("printing:csv-pairings", args=[event.slug, 1])

@@ -8,7 +8,7 @@ from printing.documents import load_sheet, render_document, render_sheet
 from printing.models import PrintKind
 from printing.params import VIEWER_PUBLIC, VIEWER_STAFF, PrintParams
 from printing.render import LocalOnlyError, local_only_fetcher, render_pdf, static_root
-from tests.printing.factories import add_penalty, add_roster, add_round, make_event, player
+from tests.builders.rows import PRINTING_OPEN, add_penalty, add_roster, add_round, make_event, player_of
 from tests.printing.pdf import A4, LETTER, page_size, pages, squash
 from tournaments.errors import ServiceError
 from tournaments.models import ListFormat, RoundStatus
@@ -24,7 +24,7 @@ def render(event, kind, **params):
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_twelve_tables_make_twelve_result_slips(paper, size):
-    event = make_event(names=NAMES, tables=12)
+    event = make_event(**PRINTING_OPEN, players=NAMES, tables=12)
     add_round(event, 1, [(f"p{2 * i + 1}", f"p{2 * i + 2}") for i in range(12)])
     filename, mimetype, content = render(event, PrintKind.SLIPS, round=1, paper=paper)
     assert (filename, mimetype) == (f"printing-open-slips-round-1-{paper}.pdf", "application/pdf")
@@ -46,9 +46,9 @@ def test_twelve_tables_make_twelve_result_slips(paper, size):
 
 
 def test_slips_show_each_roster_to_choose_under_dual_list():
-    event = make_event(names=["Zoë, d'Arc", "Bruno"], tables=1)
-    add_roster(player(event, "p1"), slot=1)
-    add_roster(player(event, "p1"), slot=2)
+    event = make_event(**PRINTING_OPEN, players=["Zoë, d'Arc", "Bruno"], tables=1)
+    add_roster(player_of(event, "p1"), slot=1)
+    add_roster(player_of(event, "p1"), slot=2)
     add_round(event, 1, [("p1", "p2")], status=RoundStatus.PAIRED)
     flat = squash(pages(render(event, PrintKind.SLIPS, round=1)[2])[0])
     assert "☐ Roster 1: Raynor's Raiders" in flat
@@ -58,7 +58,9 @@ def test_slips_show_each_roster_to_choose_under_dual_list():
 
 
 def test_single_list_slips_skip_the_roster_choice():
-    event = make_event(names=["Ana", "Bruno"], tables=1, list_format=ListFormat.SINGLE)
+    event = make_event(
+        **{**PRINTING_OPEN, "list_format": ListFormat.SINGLE}, players=["Ana", "Bruno"], tables=1
+    )
     add_round(event, 1, [("p1", "p2")])
     flat = squash(pages(render(event, PrintKind.SLIPS, round=1)[2])[0])
     assert "Roster chosen" not in flat
@@ -66,17 +68,17 @@ def test_single_list_slips_skip_the_roster_choice():
 
 
 def test_byes_get_no_slip():
-    event = make_event(names=["Ana", "Bruno", "Chloé"], tables=1)
+    event = make_event(**PRINTING_OPEN, players=["Ana", "Bruno", "Chloé"], tables=1)
     add_round(event, 1, [("p1", "p2"), ("p3", None)])
     assert len(pages(render(event, PrintKind.SLIPS, round=1)[2])) == 1
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_twenty_rosters_make_twenty_pages(paper, size):
-    event = make_event(names=NAMES[:10])
+    event = make_event(**PRINTING_OPEN, players=NAMES[:10], tables=0)
     for index in range(1, 11):
-        add_roster(player(event, f"p{index}"), slot=1)
-        add_roster(player(event, f"p{index}"), slot=2)
+        add_roster(player_of(event, f"p{index}"), slot=1)
+        add_roster(player_of(event, f"p{index}"), slot=2)
     content = render(event, PrintKind.ROSTERS, viewer=VIEWER_STAFF, paper=paper)[2]
     texts = pages(content)
     assert len(texts) == 20
@@ -92,15 +94,17 @@ def test_twenty_rosters_make_twenty_pages(paper, size):
 
 
 def test_the_public_roster_pack_is_empty_until_rosters_are_published():
-    event = make_event(names=["Ana"])
-    add_roster(player(event, "p1"))
+    event = make_event(**PRINTING_OPEN, players=["Ana"], tables=0)
+    add_roster(player_of(event, "p1"))
     flat = squash(pages(render(event, PrintKind.ROSTERS, viewer=VIEWER_PUBLIC)[2])[0])
     assert "No rosters are visible to you yet." in flat
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_standings_sheet(paper, size):
-    event = make_event(names=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=1)
+    event = make_event(
+        **PRINTING_OPEN, players=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=1
+    )
     add_round(event, 1, [("p1", "p2"), ("p3", "p4")], status=RoundStatus.CLOSED, results=[(12, 3), (5, 5)])
     content = render(event, PrintKind.STANDINGS, paper=paper)[2]
     assert page_size(content) == size
@@ -116,7 +120,7 @@ def test_standings_sheet(paper, size):
 
 
 def test_indicative_standings_say_so():
-    event = make_event(names=["Ana", "Bruno"], tables=1, planned_rounds=3)
+    event = make_event(**PRINTING_OPEN, players=["Ana", "Bruno"], tables=1, planned_rounds=3)
     add_round(event, 1, [("p1", "p2")], results=[(12, 3)])
     flat = squash(pages(render(event, PrintKind.STANDINGS)[2])[0])
     assert "Indicative — Indicative standings after round 1 of 3" in flat
@@ -124,7 +128,7 @@ def test_indicative_standings_say_so():
 
 def test_long_standings_number_their_pages():
     names = [f"Player {i:03d}" for i in range(1, 121)]
-    event = make_event(names=names, planned_rounds=3)
+    event = make_event(**PRINTING_OPEN, players=names, planned_rounds=3, tables=0)
     texts = pages(render(event, PrintKind.STANDINGS)[2])
     assert len(texts) > 2
     assert f"Page 2 of {len(texts)}" in squash(texts[1])
@@ -133,7 +137,9 @@ def test_long_standings_number_their_pages():
 
 
 def test_pairings_by_table_and_find_your_table():
-    event = make_event(names=["Zoë, d'Arc", "Bruno", "Álvaro", "Chloé", "Dmitri"], tables=2)
+    event = make_event(
+        **PRINTING_OPEN, players=["Zoë, d'Arc", "Bruno", "Álvaro", "Chloé", "Dmitri"], tables=2
+    )
     add_round(event, 1, [("p1", "p2"), ("p3", "p4"), ("p5", None)])
     flat = squash(pages(render(event, PrintKind.PAIRINGS, round=1)[2])[0])
     assert "Round 1 pairings" in flat
@@ -147,13 +153,15 @@ def test_pairings_by_table_and_find_your_table():
 
 
 def test_draft_pairings_are_marked_as_drafts():
-    event = make_event(names=["Ana", "Bruno"], tables=1)
+    event = make_event(**PRINTING_OPEN, players=["Ana", "Bruno"], tables=1)
     add_round(event, 1, [("p1", "p2")], status=RoundStatus.PAIRED)
     assert "DRAFT — not yet published" in squash(pages(render(event, PrintKind.PAIRINGS, round=1)[2])[0])
 
 
 def test_player_summary_lists_games_and_the_final_line():
-    event = make_event(names=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=2)
+    event = make_event(
+        **PRINTING_OPEN, players=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=2
+    )
     add_round(event, 1, [("p1", "p2"), ("p3", "p4")], status=RoundStatus.CLOSED, results=[(12, 3), (5, 5)])
     add_round(event, 2, [("p1", "p3"), ("p2", "p4")])  # published, no results yet
     content = render(event, PrintKind.PLAYER_SUMMARY, player="p1")[2]
@@ -167,7 +175,7 @@ def test_player_summary_lists_games_and_the_final_line():
 
 
 def test_every_players_summary_one_per_page():
-    event = make_event(names=["Ana", "Bruno", "Chloé"], tables=1)
+    event = make_event(**PRINTING_OPEN, players=["Ana", "Bruno", "Chloé"], tables=1)
     add_round(event, 1, [("p1", "p2"), ("p3", None)])
     texts = pages(render(event, PrintKind.PLAYER_SUMMARY)[2])
     assert len(texts) == 3
@@ -176,13 +184,13 @@ def test_every_players_summary_one_per_page():
 
 
 def test_unknown_round_is_a_clear_error():
-    event = make_event(names=["Ana"])
+    event = make_event(**PRINTING_OPEN, players=["Ana"], tables=0)
     with pytest.raises(ServiceError, match="There is no round 4 yet"):
         load_sheet(event, PrintKind.PAIRINGS, PrintParams(round=4))
 
 
 def test_render_pdf_refuses_an_unknown_paper():
-    event = make_event(names=["Ana"])
+    event = make_event(**PRINTING_OPEN, players=["Ana"], tables=0)
     sheet = load_sheet(event, PrintKind.STANDINGS, PrintParams())
     with pytest.raises(ValueError, match="unknown paper size 'a3'"):
         render_sheet(PrintKind.STANDINGS, sheet, paper="a3")
@@ -213,18 +221,18 @@ def test_a_remote_image_in_a_template_is_skipped_not_fetched(monkeypatch):
 
 
 def test_a_players_roster_pack_holds_their_own_and_their_opponents_rosters():
-    event = make_event(names=["Ana", "Bruno", "Chloé"], tables=1)
+    event = make_event(**PRINTING_OPEN, players=["Ana", "Bruno", "Chloé"], tables=1)
     for external_id in ("p1", "p2", "p3"):
-        add_roster(player(event, external_id))
+        add_roster(player_of(event, external_id))
     add_round(event, 1, [("p1", "p2"), ("p3", None)])
     texts = pages(render(event, PrintKind.ROSTERS, viewer="player:p1")[2])
     assert [t.split(" — ")[0].split("\n")[-1] for t in texts] == ["Ana (p1)", "Bruno (p2)"]
 
 
 def test_penalty_log_lists_every_penalty_and_tallies_those_in_force():
-    event = make_event(names=["Zoë, d'Arc", "Bruno"], tables=1)
+    event = make_event(**PRINTING_OPEN, players=["Zoë, d'Arc", "Bruno"], tables=1)
     add_round(event, 1, [("p1", "p2")])
-    zoe, bruno = player(event, "p1"), player(event, "p2")
+    zoe, bruno = player_of(event, "p1"), player_of(event, "p2")
     add_penalty(zoe, "caution", table_number=1, notes="Mismeasured a charge")
     add_penalty(zoe, "warning", round_number=2, table_number=3, notes="Slow play again", remedy="+2 VP")
     add_penalty(zoe, "warning", round_number=3, category="rules")
@@ -241,15 +249,15 @@ def test_penalty_log_lists_every_penalty_and_tallies_those_in_force():
 
 
 def test_penalty_log_without_penalties():
-    event = make_event(names=["Ana"])
+    event = make_event(**PRINTING_OPEN, players=["Ana"], tables=0)
     assert "No penalties recorded." in squash(pages(render(event, PrintKind.PENALTIES)[2])[0])
 
 
 def test_player_summary_lists_penalties_in_force():
-    event = make_event(names=["Ana", "Bruno"], tables=1)
+    event = make_event(**PRINTING_OPEN, players=["Ana", "Bruno"], tables=1)
     add_round(event, 1, [("p1", "p2")], results=[(12, 3)])
-    add_penalty(player(event, "p1"), "warning", table_number=1, notes="Slow play")
-    add_penalty(player(event, "p1"), "game-loss", status="declined")
+    add_penalty(player_of(event, "p1"), "warning", table_number=1, notes="Slow play")
+    add_penalty(player_of(event, "p1"), "game-loss", status="declined")
     flat = squash(pages(render(event, PrintKind.PLAYER_SUMMARY, player="p1")[2])[0])
     assert "Penalties Round 1, table 1: Warning (Slow play) — Slow play" in flat
     assert "Game Loss" not in flat

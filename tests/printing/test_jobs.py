@@ -14,7 +14,7 @@ from django.utils import timezone
 from printing.documents import render_sheet
 from printing.models import PrintJob, PrintKind, PrintStatus
 from printing.services import print_job_request, print_job_retry, print_job_run
-from tests.printing.factories import add_round, make_event, player, staff
+from tests.builders.rows import PRINTING_OPEN, add_round, add_staff, make_event, player_of
 from tests.printing.pdf import pages, squash
 from tournaments.access import access_event
 from tournaments.errors import ServiceError
@@ -26,8 +26,10 @@ RENDER = "printing.services.render_sheet"  # what the worker calls to render
 
 @pytest.fixture
 def event(alice):
-    event = make_event(names=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=2)
-    staff(event, alice)
+    event = make_event(
+        **PRINTING_OPEN, players=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=2
+    )
+    add_staff(event, alice)
     add_round(event, 1, [("p1", "p2"), ("p3", "p4")], status=RoundStatus.CLOSED, results=[(12, 3), (5, 5)])
     add_round(event, 2, [("p1", "p3"), ("p2", "p4")])
     return event
@@ -104,7 +106,7 @@ def test_a_new_result_makes_a_new_fingerprint_and_a_new_file(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         before = request(event, alice)
-    game = Game.objects.get(round__number=2, player_one=player(event, "p1"))
+    game = Game.objects.get(round__number=2, player_one=player_of(event, "p1"))
     game.outcome, game.vp_one, game.vp_two, game.result_status = Outcome.PLAYED, 15, 0, ResultStatus.CONFIRMED
     game.save()
     with django_capture_on_commit_callbacks(execute=True):

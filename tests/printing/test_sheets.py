@@ -14,7 +14,7 @@ from printing.sheets import (
 from rules_engine.registry import get_system
 from standings import compute_standings
 from standings.records import EventGame, EventPlayer, EventRound
-from tests.printing.factories import example_document
+from tests.builders.documents import example_document
 
 SCORING = get_system("starcraft-tmg").scoring_for("standard")
 

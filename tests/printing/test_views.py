@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from printing.documents import render_sheet
 from printing.models import PrintJob, PrintStatus
-from tests.printing.factories import add_round, make_event, staff
+from tests.builders.rows import PRINTING_OPEN, add_round, add_staff, make_event
 from tests.printing.pdf import pages, squash
 from tournaments.models import Player, RoundStatus, StaffRoleKind
 
@@ -23,10 +23,12 @@ SLUG = "printing-open"
 
 @pytest.fixture
 def event(alice, judy, hank, bob, carol):
-    event = make_event(names=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=3)
-    staff(event, alice)
-    staff(event, judy, StaffRoleKind.FLOOR_JUDGE)
-    staff(event, hank, StaffRoleKind.HEAD_JUDGE)
+    event = make_event(
+        **PRINTING_OPEN, players=["Ana", "Bruno", "Chloé", "Dmitri"], tables=2, planned_rounds=3
+    )
+    add_staff(event, alice)
+    add_staff(event, judy, StaffRoleKind.FLOOR_JUDGE)
+    add_staff(event, hank, StaffRoleKind.HEAD_JUDGE)
     Player.objects.filter(event=event, external_id="p1").update(user=bob)
     Player.objects.filter(event=event, external_id="p2").update(user=carol)
     add_round(event, 1, [("p1", "p2"), ("p3", "p4")], results=[(12, 3), (5, 5)])
@@ -154,7 +156,7 @@ def test_draft_pairings_stay_with_staff(client, event, alice, mallory):
 
 
 def test_standings_are_not_public_before_the_first_round_is_published(client, alice):
-    make_event(names=["Ana", "Bruno"])
+    make_event(**PRINTING_OPEN, players=["Ana", "Bruno"], tables=0)
     assert ask(client, None, kind="standings").status_code == 404
 
 

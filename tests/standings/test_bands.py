@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.standings.helpers import played, player, standings
+from tests.builders.records import played, player, standings
 
 STANDARD = [
     # (VP difference, band, (winner MP, TP), (loser MP, TP))

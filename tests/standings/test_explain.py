@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from standings import CountedOpponent, ExcludedGame, explain, explain_text, explanation_json
-from tests.standings.helpers import played, player, standings
+from tests.builders.records import played, player, standings
 from tests.standings.test_opponent_metrics import worked_example
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 
 from standings import EXCLUDED_BYE, EXCLUDED_DOUBLE_NO_SHOW, EXCLUDED_NO_SHOW
-from tests.standings.helpers import (
+from tests.builders.records import (
     bye,
     concession,
     double_no_show,

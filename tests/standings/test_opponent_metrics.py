@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from standings import EXCLUDED_BYE, EXCLUDED_NO_SHOW, EXCLUDED_SPARE
-from tests.standings.helpers import bye, concession, no_show, played, player, ranks, standings
+from tests.builders.records import bye, concession, no_show, played, player, ranks, standings
 
 SIX = [player(p, name) for p, name in zip("abcdef", ["Ann", "Ben", "Cy", "Dee", "Eli", "Fay"], strict=True)]
 

@@ -15,7 +15,7 @@ import pytest
 from rules_engine.registry import get_system
 from standings import StandingsError, compute_standings, four_dp, standings_for_event
 from standings.records import EventGame, EventRound
-from tests.standings.helpers import bye, event, ids, played, player, ranks, standings
+from tests.builders.records import bye, event, ids, played, player, ranks, standings
 
 STANDARD = get_system("starcraft-tmg").scoring_for("standard")
 

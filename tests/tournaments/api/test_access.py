@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.tournaments.api.conftest import ROLES, game_of, legal_roster
+from tests.builders.documents import raynor
+from tests.builders.worlds import ROLES
 
 
 @dataclass(frozen=True)
@@ -61,10 +62,10 @@ CASES = {
         "post",
         "{url}rosters/",
         {"bob": 201, "judy": 201, "hank": 201, "alice": 201},
-        {"slot": 1, "content": legal_roster(), "player": "{bob}"},
+        {"slot": 1, "content": raynor(), "player": "{bob}"},
     ),
     "rosters-check": Case(
-        "post", "{url}rosters/check/", {r: 200 for r in ("bob", "carol", *STAFF)}, {"content": legal_roster()}
+        "post", "{url}rosters/check/", {r: 200 for r in ("bob", "carol", *STAFF)}, {"content": raynor()}
     ),
     "roster-board": Case("get", "{url}roster-board/", {r: 200 for r in STAFF}),
     "rounds-list": Case("get", "{url}rounds/", ALL_READ),
@@ -111,11 +112,11 @@ def expected_status(case: Case, role: str) -> int:
 def test_role_matrix(name, role, api, world, round_one):
     case = CASES[name]
     values = {
-        "url": world.url,
+        "url": world.api_url(),
         "bob": world.bob.external_id,
         "dan": world.dan.external_id,
-        "game": str(game_of(world, world.bob).pk),
-        "other_game": str(game_of(world, world.dan).pk),
+        "game": str(world.game(world.bob).pk),
+        "other_game": str(world.game(world.dan).pk),
         "join_code": world.event.join_code,
     }
     body = _fill(case.body, values)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rosters.models import Roster
-from tests.tournaments.api.conftest import legal_roster
+from tests.builders.documents import raynor
 from tournaments.errors import ServiceError
 from tournaments.models import Player
 from tournaments.services.rosters import read_roster
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("code", ["Ænon-ascii", "é", "\u00a0", "日本語のコード"])
 def test_a_join_code_with_non_ascii_letters_is_a_wrong_code_not_a_crash(api, world, code):
     before = Player.objects.filter(event=world.event).count()
-    response = api("mallory").post(f"{world.url}players/", {"join_code": code}, format="json")
+    response = api("mallory").post(f"{world.api_url()}players/", {"join_code": code}, format="json")
     assert response.status_code == 400
     assert response.json() == {
         "code": "bad-join-code",
@@ -43,8 +43,8 @@ def _raw_json(client, url: str, body: dict[str, Any]):
 def test_a_roster_document_with_a_nul_or_lone_surrogate_is_refused(api, world, bad, char, endpoint):
     # Before: a NUL reached the jsonb column (PostgreSQL refuses it) and a lone surrogate
     # could not be encoded into the response; both were 500s.
-    body = {"slot": 1, "content": legal_roster(bad)}
-    response = _raw_json(api("bob"), f"{world.url}{endpoint}", body)
+    body = {"slot": 1, "content": raynor(bad)}
+    response = _raw_json(api("bob"), f"{world.api_url()}{endpoint}", body)
     assert response.status_code == 400
     data = response.json()
     assert data["code"] == "invalid"
@@ -54,7 +54,7 @@ def test_a_roster_document_with_a_nul_or_lone_surrogate_is_refused(api, world, b
 
 
 def test_a_lone_surrogate_in_a_json_key_is_refused(api, world):
-    response = _raw_json(api("alice"), f"{world.url}players/", {"name": "Zed", "\udc00": 1})
+    response = _raw_json(api("alice"), f"{world.api_url()}players/", {"name": "Zed", "\udc00": 1})
     assert response.status_code == 400
     assert response.json()["code"] == "invalid"
     assert not Player.objects.filter(event=world.event, name="Zed").exists()
@@ -62,9 +62,9 @@ def test_a_lone_surrogate_in_a_json_key_is_refused(api, world):
 
 def test_a_roster_sent_as_json_text_with_an_escaped_nul_is_unreadable(api, world):
     # The JSON parser sees a string; the NUL only appears once the roster text is decoded.
-    text = json.dumps(legal_roster("Bob\u0000"))
+    text = json.dumps(raynor("Bob\u0000"))
     assert "\u0000" not in text
-    response = api("bob").post(f"{world.url}rosters/", {"slot": 1, "content": text}, format="json")
+    response = api("bob").post(f"{world.api_url()}rosters/", {"slot": 1, "content": text}, format="json")
     assert response.status_code == 400
     assert response.json() == {
         "code": "unreadable",

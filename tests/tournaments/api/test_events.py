@@ -30,13 +30,13 @@ def test_bad_settings_are_refused_with_the_field(api):
 
 
 def test_staff_see_the_join_code_and_the_suggested_round_count(api, world):
-    public = api("carol").get(world.url).json()
+    public = api("carol").get(world.api_url()).json()
     assert "join_code" not in public
     assert "suggested_rounds" not in public
     assert public["your_roles"] == ["player"]
     assert public["your_player"] == world.carol.external_id
     assert [t["number"] for t in public["tables"]] == [1, 2, 3, 4]
-    staff = api("judy").get(world.url).json()
+    staff = api("judy").get(world.api_url()).json()
     assert staff["join_code"] == world.event.join_code
     # OP Guide: Event Size and Format — a competitive event of up to 32 players: 3 rounds.
     assert staff["active_players"] == 4
@@ -44,22 +44,22 @@ def test_staff_see_the_join_code_and_the_suggested_round_count(api, world):
 
 
 def test_changing_the_round_count_is_recorded_and_closes_after_round_two(api, world):
-    response = api("alice").patch(world.url, {"planned_rounds": 4}, format="json")
+    response = api("alice").patch(world.api_url(), {"planned_rounds": 4}, format="json")
     assert response.status_code == 200
     assert response.json()["planned_rounds"] == 4
     assert response.json()["rounds_changed_at"] is not None
     entry = AuditEntry.objects.filter(event=world.event, action="event-updated").latest("id")
     assert entry.data == {"planned_rounds": "3"}
-    from tests.tournaments.api.conftest import add_round
+    from tests.builders.rows import add_round
 
     add_round(world.event, 1, [(world.bob, world.carol)], "closed")
     add_round(world.event, 2, [(world.bob, world.dan)], "published")
-    late = api("alice").patch(world.url, {"planned_rounds": 5}, format="json").json()
+    late = api("alice").patch(world.api_url(), {"planned_rounds": 5}, format="json").json()
     assert late["field"] == "planned_rounds"
 
 
 def test_tables_are_replaced_but_used_ones_stay(api, world, round_one):
-    url = f"{world.url}tables/"
+    url = f"{world.api_url()}tables/"
     response = api("alice").put(
         url, {"tables": [{"number": n, "layout": "Map 9"} for n in (1, 2, 5)]}, format="json"
     )
@@ -70,7 +70,7 @@ def test_tables_are_replaced_but_used_ones_stay(api, world, round_one):
 
 
 def test_adding_staff(api, world, mallory):
-    url = f"{world.url}staff/"
+    url = f"{world.api_url()}staff/"
     response = api("alice").post(url, {"username": "mallory", "role": "floor-judge"}, format="json")
     assert response.status_code == 201
     assert {"username": "mallory", "role": "floor-judge"} in api("mallory").get(url).json()
@@ -85,7 +85,7 @@ def test_adding_staff(api, world, mallory):
 
 
 def test_a_fresh_event_has_indicative_standings_with_everyone_level(api, world):
-    body = api("anonymous").get(f"{world.url}standings/").json()
+    body = api("anonymous").get(f"{world.api_url()}standings/").json()
     assert body["final"] is False
     assert body["rounds_played"] == 0
     assert body["planned_rounds"] == 3
@@ -95,4 +95,4 @@ def test_a_fresh_event_has_indicative_standings_with_everyone_level(api, world):
         ("Dan", 1, 0, 0.0),
         ("Erin", 1, 0, 0.0),
     ]
-    assert api("anonymous").get(f"{world.url}rounds/").json() == []
+    assert api("anonymous").get(f"{world.api_url()}rounds/").json() == []

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.tournaments.api.conftest import legal_roster
+from tests.builders.documents import raynor
 from tournaments.models import AuditEntry, Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -40,67 +40,70 @@ def opponent(game: dict[str, Any], external_id: str) -> str:
 def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     to, bob, carol = api("alice"), api("bob"), api("carol")
     b, c, d, e = (p.external_id for p in (world.bob, world.carol, world.dan, world.erin))
-    assert bob.post(f"{world.url}rosters/", {"content": legal_roster()}, format="json").status_code == 201
+    assert bob.post(f"{world.api_url()}rosters/", {"content": raynor()}, format="json").status_code == 201
 
     # Two rounds instead of three, announced before round one: recorded on the event.
-    response = to.patch(world.url, {"planned_rounds": 2}, format="json")
+    response = to.patch(world.api_url(), {"planned_rounds": 2}, format="json")
     assert response.status_code == 200
     assert response.json()["rounds_changed_at"] is not None
 
     # Round 1: a draft only the staff see.
-    response = to.post(f"{world.url}rounds/", {"seed": 11}, format="json")
+    response = to.post(f"{world.api_url()}rounds/", {"seed": 11}, format="json")
     assert response.status_code == 201
     draft = response.json()
     assert draft["status"] == "paired"
     assert "pairing_report" in draft
-    assert bob.get(f"{world.url}rounds/1/").status_code == 404
-    assert bob.get(f"{world.url}rounds/").json() == []
+    assert bob.get(f"{world.api_url()}rounds/1/").status_code == 404
+    assert bob.get(f"{world.api_url()}rounds/").json() == []
 
     # The TO puts bob against carol by hand (swapping twice if the engine already did).
     swaps = (
         [[c, d], [d, c]] if opponent(game_with(draft, b), b) == c else [[c, opponent(game_with(draft, b), b)]]
     )
     for pair in swaps:
-        response = to.post(f"{world.url}rounds/1/swap-players/", {"players": pair}, format="json")
+        response = to.post(f"{world.api_url()}rounds/1/swap-players/", {"players": pair}, format="json")
         assert response.status_code == 200
         draft = response.json()
     assert opponent(game_with(draft, b), b) == c
     table_before = game_with(draft, b)["table"]
-    response = to.post(f"{world.url}rounds/1/swap-tables/", {"tables": [1, 2]}, format="json")
+    response = to.post(f"{world.api_url()}rounds/1/swap-tables/", {"tables": [1, 2]}, format="json")
     assert response.status_code == 200
     draft = response.json()
     assert game_with(draft, b)["table"] == 3 - table_before
     assert opponent(game_with(draft, b), b) == c
 
-    response = to.post(f"{world.url}rounds/1/publish/")
+    response = to.post(f"{world.api_url()}rounds/1/publish/")
     assert response.status_code == 200
-    published = bob.get(f"{world.url}rounds/1/").json()
+    published = bob.get(f"{world.api_url()}rounds/1/").json()
     assert published["status"] == "published"
     assert "pairing_report" not in published
-    assert to.post(f"{world.url}rounds/1/swap-tables/", {"tables": [1, 2]}, format="json").status_code == 400
+    assert (
+        to.post(f"{world.api_url()}rounds/1/swap-tables/", {"tables": [1, 2]}, format="json").status_code
+        == 400
+    )
 
     # Bob wins 12-3; carol confirms. Dan and Erin draw 10-10, entered by the TO.
     game = game_with(published, b)
     report = {"vp": vp_in_order(game, {b: 12, c: 3}), "battle_rounds": 5}
-    response = bob.post(f"{world.url}games/{game['id']}/report/", report, format="json")
+    response = bob.post(f"{world.api_url()}games/{game['id']}/report/", report, format="json")
     assert response.status_code == 200
     assert response.json()["result_status"] == "awaiting"
-    response = carol.post(f"{world.url}games/{game['id']}/confirm/")
+    response = carol.post(f"{world.api_url()}games/{game['id']}/confirm/")
     assert response.status_code == 200
     assert response.json()["result_status"] == "confirmed"
     # Results are in, so round 1 can no longer be re-paired or undone.
-    assert to.post(f"{world.url}rounds/1/repair/", {}, format="json").json()["code"] == "has-results"
-    assert to.delete(f"{world.url}rounds/1/").json()["code"] == "has-results"
+    assert to.post(f"{world.api_url()}rounds/1/repair/", {}, format="json").json()["code"] == "has-results"
+    assert to.delete(f"{world.api_url()}rounds/1/").json()["code"] == "has-results"
 
     other = game_with(published, d)
     result = {"vp": vp_in_order(other, {d: 10, e: 10}), "battle_rounds": 4, "reason": "slip handed in"}
-    assert to.post(f"{world.url}games/{other['id']}/result/", result, format="json").status_code == 200
-    assert to.get(f"{world.url}rounds/1/").json()["status"] == "closed"
+    assert to.post(f"{world.api_url()}games/{other['id']}/result/", result, format="json").status_code == 200
+    assert to.get(f"{world.api_url()}rounds/1/").json()["status"] == "closed"
 
     # Round 2: bob (3 MP) meets dan or erin (1 MP each), never carol again.
-    assert to.post(f"{world.url}rounds/", {"seed": 3}, format="json").status_code == 201
-    assert to.post(f"{world.url}rounds/2/publish/").status_code == 200
-    second = bob.get(f"{world.url}rounds/2/").json()
+    assert to.post(f"{world.api_url()}rounds/", {"seed": 3}, format="json").status_code == 201
+    assert to.post(f"{world.api_url()}rounds/2/publish/").status_code == 200
+    second = bob.get(f"{world.api_url()}rounds/2/").json()
     x = opponent(game_with(second, b), b)
     y = opponent(game_with(second, c), c)
     assert {x, y} == {d, e}
@@ -108,20 +111,22 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     # bob annihilates x 15-5 (both report the same); y concedes to carol (entered by a judge).
     game = game_with(second, b)
     report = {"vp": vp_in_order(game, {b: 15, x: 5}), "battle_rounds": 5}
-    assert bob.post(f"{world.url}games/{game['id']}/report/", report, format="json").status_code == 200
+    assert bob.post(f"{world.api_url()}games/{game['id']}/report/", report, format="json").status_code == 200
     result = {**report, "reason": "x has no account; the TO enters the slip"}
-    assert to.post(f"{world.url}games/{game['id']}/result/", result, format="json").status_code == 200
+    assert to.post(f"{world.api_url()}games/{game['id']}/result/", result, format="json").status_code == 200
     game = game_with(second, c)
     concession = {"outcome": "concession", "loser": y, "reason": "conceded at the table"}
     assert (
-        api("judy").post(f"{world.url}games/{game['id']}/result/", concession, format="json").status_code
+        api("judy")
+        .post(f"{world.api_url()}games/{game['id']}/result/", concession, format="json")
+        .status_code
         == 200
     )
 
     assert Round.objects.get(event=world.event, number=2).status == "closed"
     assert Event.objects.get(pk=world.event.pk).status == "finished"
 
-    standings = api("anonymous").get(f"{world.url}standings/").json()
+    standings = api("anonymous").get(f"{world.api_url()}standings/").json()
     assert standings["final"] is True
     assert standings["rounds_played"] == 2
     assert standings["planned_rounds"] == 2
@@ -173,7 +178,7 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
             "status": "active",
         },
     ]
-    explanation = api("anonymous").get(f"{world.url}standings/{y}/").json()
+    explanation = api("anonymous").get(f"{world.api_url()}standings/{y}/").json()
     assert explanation["rank"] == 4
     assert explanation["above"] == x
     assert explanation["separated_by"] == "SoS"
@@ -181,8 +186,8 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     assert "SoS" in explanation["text"]
 
     # No more rounds; the export carries everything, rosters included.
-    assert to.post(f"{world.url}rounds/", {}, format="json").json()["code"] == "no-more-rounds"
-    export = to.get(f"{world.url}export/").json()
+    assert to.post(f"{world.api_url()}rounds/", {}, format="json").json()["code"] == "no-more-rounds"
+    export = to.get(f"{world.api_url()}export/").json()
     assert export["format"] == "event/1"
     assert [r["number"] for r in export["rounds"]] == [1, 2]
     bob_entry = next(p for p in export["players"] if p["id"] == b)
@@ -193,25 +198,27 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
 
 def test_a_dropped_player_is_not_paired_again(api, world):
     to = api("alice")
-    to.post(f"{world.url}rounds/", {"seed": 1}, format="json")
-    to.post(f"{world.url}rounds/1/publish/")
-    for game in to.get(f"{world.url}rounds/1/").json()["games"]:
-        to.post(f"{world.url}games/{game['id']}/result/", {"vp": [8, 2], "reason": "slips"}, format="json")
-    assert to.get(f"{world.url}rounds/1/").json()["status"] == "closed"
+    to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json")
+    to.post(f"{world.api_url()}rounds/1/publish/")
+    for game in to.get(f"{world.api_url()}rounds/1/").json()["games"]:
+        to.post(
+            f"{world.api_url()}games/{game['id']}/result/", {"vp": [8, 2], "reason": "slips"}, format="json"
+        )
+    assert to.get(f"{world.api_url()}rounds/1/").json()["status"] == "closed"
 
     # Bob withdraws before round 2 is paired (OP Guide: Drops).
     response = api("bob").post(
-        f"{world.url}players/{world.bob.external_id}/drop/", {"reason": "train"}, format="json"
+        f"{world.api_url()}players/{world.bob.external_id}/drop/", {"reason": "train"}, format="json"
     )
     assert response.status_code == 200
     assert response.json()["status"] == "dropped"
     assert response.json()["dropped_after_round"] == 1
     assert (
-        api("bob").post(f"{world.url}players/{world.bob.external_id}/drop/").json()["code"]
+        api("bob").post(f"{world.api_url()}players/{world.bob.external_id}/drop/").json()["code"]
         == "already-dropped"
     )
 
-    second = to.post(f"{world.url}rounds/", {"seed": 1}, format="json").json()
+    second = to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json").json()
     paired = {g["player_one"]["external_id"] for g in second["games"]} | {
         g["player_two"]["external_id"] for g in second["games"] if g["player_two"]
     }
@@ -222,12 +229,12 @@ def test_a_dropped_player_is_not_paired_again(api, world):
 
 def test_repair_and_undo_only_without_results(api, world):
     to = api("alice")
-    to.post(f"{world.url}rounds/", {"seed": 1}, format="json")
-    response = to.post(f"{world.url}rounds/1/repair/", {"seed": 2}, format="json")
+    to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json")
+    response = to.post(f"{world.api_url()}rounds/1/repair/", {"seed": 2}, format="json")
     assert response.status_code == 200
     assert response.json()["seed"] == 2
     assert response.json()["status"] == "paired"
-    assert to.delete(f"{world.url}rounds/1/").status_code == 204
-    assert to.get(f"{world.url}rounds/").json() == []
-    assert to.post(f"{world.url}rounds/", {"seed": 1}, format="json").status_code == 201
-    assert to.post(f"{world.url}rounds/", {"seed": 1}, format="json").json()["code"] == "open-round"
+    assert to.delete(f"{world.api_url()}rounds/1/").status_code == 204
+    assert to.get(f"{world.api_url()}rounds/").json() == []
+    assert to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json").status_code == 201
+    assert to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json").json()["code"] == "open-round"

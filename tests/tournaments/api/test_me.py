@@ -20,7 +20,7 @@ def test_a_player_sees_table_and_opponent_once_the_round_is_published(api, world
 
 
 def test_before_publication_there_is_no_current_game(api, world):
-    from tests.tournaments.api.conftest import add_round
+    from tests.builders.rows import add_round
 
     add_round(world.event, 1, [(world.bob, world.carol)], "paired")
     (entry,) = api("bob").get("/api/me/").json()["events"]

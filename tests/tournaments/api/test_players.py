@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.api.conftest import build_event, game_of
+from tests.builders.worlds import build_world
 from tournaments.models import AuditEntry, Game, Player
 
 pytestmark = pytest.mark.django_db
 
 
 def test_player_list_shows_contact_details_to_staff_only(api, world):
-    public = api("anonymous").get(f"{world.url}players/").json()
+    public = api("anonymous").get(f"{world.api_url()}players/").json()
     assert public[0] == {
         "external_id": world.bob.external_id,
         "name": "Bob",
@@ -19,15 +19,15 @@ def test_player_list_shows_contact_details_to_staff_only(api, world):
         "dropped_after_round": None,
         "disqualified_after_round": None,
     }
-    assert set(api("carol").get(f"{world.url}players/").json()[0]) == set(public[0])
-    staff = api("judy").get(f"{world.url}players/").json()
+    assert set(api("carol").get(f"{world.api_url()}players/").json()[0]) == set(public[0])
+    staff = api("judy").get(f"{world.api_url()}players/").json()
     assert staff[0]["email"] == "bob@example.org"
     assert staff[0]["username"] == "bob"
     assert staff[0]["checked_in_at"] is None
 
 
 def test_self_registration_needs_the_join_code_and_open_registration(api, world):
-    url = f"{world.url}players/"
+    url = f"{world.api_url()}players/"
     wrong = api("mallory").post(url, {"join_code": "guess"}, format="json")
     assert wrong.status_code == 400
     assert wrong.json()["code"] == "bad-join-code"
@@ -40,13 +40,13 @@ def test_self_registration_needs_the_join_code_and_open_registration(api, world)
     again = api("mallory").post(url, {"join_code": world.event.join_code}, format="json")
     assert again.json()["code"] == "already-registered"
 
-    api("alice").patch(world.url, {"registration_open": False}, format="json")
+    api("alice").patch(world.api_url(), {"registration_open": False}, format="json")
     closed = api("judy").post(url, {"join_code": world.event.join_code, "name": "Judy"}, format="json")
     assert closed.json()["code"] == "registration-closed"
 
 
 def test_a_floor_judge_may_play_but_not_the_to_or_head_judge_at_a_competitive_event(api, world):
-    url = f"{world.url}players/"
+    url = f"{world.api_url()}players/"
     code = world.event.join_code
     assert api("alice").post(url, {"join_code": code}, format="json").json()["code"] == "staff-cannot-play"
     assert api("hank").post(url, {"join_code": code}, format="json").json()["code"] == "staff-cannot-play"
@@ -57,14 +57,16 @@ def test_a_floor_judge_may_play_but_not_the_to_or_head_judge_at_a_competitive_ev
 
 
 def test_at_a_community_event_the_to_may_play(api, users):
-    world = build_event(users, kind="community", to_plays=True)
-    response = api("alice").post(f"{world.url}players/", {"join_code": world.event.join_code}, format="json")
+    world = build_world(users, name="Winter Clash", rosters=False, kind="community", to_plays=True)
+    response = api("alice").post(
+        f"{world.api_url()}players/", {"join_code": world.event.join_code}, format="json"
+    )
     assert response.status_code == 201
-    assert api("alice").get(world.url).json()["your_roles"] == ["player", "to"]
+    assert api("alice").get(world.api_url()).json()["your_roles"] == ["player", "to"]
 
 
 def test_the_to_adds_players_by_name_or_account(api, world):
-    url = f"{world.url}players/"
+    url = f"{world.api_url()}players/"
     response = api("alice").post(url, {"name": "Frank", "email": "frank@example.org"}, format="json")
     assert response.status_code == 201
     assert response.json()["email"] == "frank@example.org"
@@ -79,7 +81,7 @@ def test_the_to_adds_players_by_name_or_account(api, world):
 
 
 def test_csv_import_is_all_or_nothing_and_names_the_bad_row(api, world):
-    url = f"{world.url}players/import/"
+    url = f"{world.api_url()}players/import/"
     bad = "name,email,username\nFrank,frank@example.org,\n,nobody@example.org\nGina\n"
     response = api("alice").post(url, {"csv": bad}, format="json")
     assert response.status_code == 400
@@ -97,16 +99,16 @@ def test_csv_import_is_all_or_nothing_and_names_the_bad_row(api, world):
 
 
 def test_check_in_by_staff(api, world):
-    response = api("judy").post(f"{world.url}players/{world.dan.external_id}/check-in/")
+    response = api("judy").post(f"{world.api_url()}players/{world.dan.external_id}/check-in/")
     assert response.status_code == 200
     assert response.json()["checked_in_at"] is not None
-    api("alice").post(f"{world.url}players/{world.erin.external_id}/drop/")
-    refused = api("judy").post(f"{world.url}players/{world.erin.external_id}/check-in/")
+    api("alice").post(f"{world.api_url()}players/{world.erin.external_id}/drop/")
+    refused = api("judy").post(f"{world.api_url()}players/{world.erin.external_id}/check-in/")
     assert refused.json()["code"] == "dropped"
 
 
 def test_no_show_drops_the_player_and_scores_their_game(api, world, round_one):
-    response = api("alice").post(f"{world.url}players/{world.dan.external_id}/no-show/")
+    response = api("alice").post(f"{world.api_url()}players/{world.dan.external_id}/no-show/")
     assert response.status_code == 200
     body = response.json()
     assert body["player"]["status"] == "dropped"
@@ -117,21 +119,23 @@ def test_no_show_drops_the_player_and_scores_their_game(api, world, round_one):
     entry = AuditEntry.objects.get(event=world.event, action="result-set")
     assert entry.reason == "no-show"
     # OP Guide: Drops — the opponent "is scored as for a bye": 3 MP, 4 TP.
-    rows = {r["player"]: r for r in api("anonymous").get(f"{world.url}standings/").json()["standings"]}
+    rows = {r["player"]: r for r in api("anonymous").get(f"{world.api_url()}standings/").json()["standings"]}
     assert (rows[world.erin.external_id]["mp"], rows[world.erin.external_id]["tp"]) == (3, 4)
     assert rows[world.dan.external_id]["status"] == "dropped"
 
 
 def test_no_show_without_a_current_game_only_drops(api, world):
-    body = api("alice").post(f"{world.url}players/{world.dan.external_id}/no-show/").json()
+    body = api("alice").post(f"{world.api_url()}players/{world.dan.external_id}/no-show/").json()
     assert body["game"] is None
     assert body["player"]["status"] == "dropped"
     assert body["player"]["dropped_after_round"] == 0
 
 
 def test_a_confirmed_game_is_left_alone_by_a_no_show(api, world, round_one):
-    game = game_of(world, world.dan)
-    api("alice").post(f"{world.url}games/{game.pk}/result/", {"vp": [3, 9], "reason": "slip"}, format="json")
-    body = api("alice").post(f"{world.url}players/{world.dan.external_id}/no-show/").json()
+    game = world.game(world.dan)
+    api("alice").post(
+        f"{world.api_url()}games/{game.pk}/result/", {"vp": [3, 9], "reason": "slip"}, format="json"
+    )
+    body = api("alice").post(f"{world.api_url()}players/{world.dan.external_id}/no-show/").json()
     assert body["game"] is None
     assert Game.objects.get(pk=game.pk).outcome == "played"

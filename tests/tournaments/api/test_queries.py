@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.api.conftest import big_event
+from tests.builders.worlds import big_event
 
 pytestmark = pytest.mark.django_db
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.api.conftest import game_of
 from tournaments.models import AuditEntry, Game, Round
 
 pytestmark = pytest.mark.django_db
 
 
 def test_matching_reports_confirm_and_close_nothing_until_every_table_is_in(api, world, round_one):
-    game = game_of(world, world.bob)
-    url = f"{world.url}games/{game.pk}/"
+    game = world.game(world.bob)
+    url = f"{world.api_url()}games/{game.pk}/"
     assert (
         api("bob").post(f"{url}report/", {"vp": [12, 3], "battle_rounds": 5}, format="json").status_code
         == 200
@@ -36,13 +35,13 @@ def test_matching_reports_confirm_and_close_nothing_until_every_table_is_in(api,
 
 
 def test_dispute_goes_to_the_judges_who_set_it_with_a_reason(api, world, round_one, judy):
-    game = game_of(world, world.bob)
-    url = f"{world.url}games/{game.pk}/"
+    game = world.game(world.bob)
+    url = f"{world.api_url()}games/{game.pk}/"
     api("bob").post(f"{url}report/", {"vp": [12, 3]}, format="json")
     body = api("carol").post(f"{url}report/", {"vp": [3, 12]}, format="json").json()
     assert body["result_status"] == "disputed"
 
-    queue = api("judy").get(f"{world.url}judge-queue/").json()
+    queue = api("judy").get(f"{world.api_url()}judge-queue/").json()
     assert [(item["why"], item["game"]["id"]) for item in queue] == [("disputed", game.pk)]
     assert [r["vp"] for r in queue[0]["game"]["reports"]] == [[12, 3], [3, 12]]
 
@@ -53,29 +52,31 @@ def test_dispute_goes_to_the_judges_who_set_it_with_a_reason(api, world, round_o
         f"{url}result/", {"vp": [12, 3], "reason": "checked the score sheet"}, format="json"
     )
     assert body.json()["result_status"] == "confirmed"
-    assert api("judy").get(f"{world.url}judge-queue/").json() == []
+    assert api("judy").get(f"{world.api_url()}judge-queue/").json() == []
 
     entry = AuditEntry.objects.get(event=world.event, action="result-set")
     assert entry.actor == judy
     assert entry.reason == "checked the score sheet"
-    audit = api("hank").get(f"{world.url}audit/").json()
+    audit = api("hank").get(f"{world.api_url()}audit/").json()
     assert audit[0]["action"] == "result-set"
     assert audit[0]["actor"] == "judy"
     assert audit[0]["reason"] == "checked the score sheet"
 
 
 def test_fewer_than_two_battle_rounds_waits_for_the_head_judge(api, world, round_one):
-    game = game_of(world, world.bob)
-    url = f"{world.url}games/{game.pk}/"
+    game = world.game(world.bob)
+    url = f"{world.api_url()}games/{game.pk}/"
     api("bob").post(f"{url}report/", {"vp": [6, 1], "battle_rounds": 1}, format="json")
     body = api("carol").post(f"{url}confirm/").json()
     assert body["result_status"] == "confirmed"
     assert body["needs_review"] is True
-    other = game_of(world, world.dan)
-    api("alice").post(f"{world.url}games/{other.pk}/result/", {"vp": [5, 5], "reason": "slip"}, format="json")
+    other = world.game(world.dan)
+    api("alice").post(
+        f"{world.api_url()}games/{other.pk}/result/", {"vp": [5, 5], "reason": "slip"}, format="json"
+    )
     # Every result is in, but one game has not been looked at: the round stays open.
     assert Round.objects.get(pk=round_one.pk).status == "published"
-    queue = api("judy").get(f"{world.url}judge-queue/").json()
+    queue = api("judy").get(f"{world.api_url()}judge-queue/").json()
     assert [(item["why"], item["game"]["id"]) for item in queue] == [("needs-review", game.pk)]
 
     decision = {"stands": True, "reason": "both players agreed to stop; no slow play"}
@@ -87,8 +88,8 @@ def test_fewer_than_two_battle_rounds_waits_for_the_head_judge(api, world, round
 
 
 def test_a_result_that_does_not_stand_goes_back_to_the_judges(api, world, round_one):
-    game = game_of(world, world.bob)
-    url = f"{world.url}games/{game.pk}/"
+    game = world.game(world.bob)
+    url = f"{world.api_url()}games/{game.pk}/"
     api("bob").post(f"{url}report/", {"vp": [6, 1], "battle_rounds": 1}, format="json")
     api("carol").post(f"{url}confirm/")
     body = (
@@ -97,7 +98,7 @@ def test_a_result_that_does_not_stand_goes_back_to_the_judges(api, world, round_
         .json()
     )
     assert body["result_status"] == "disputed"
-    assert [item["why"] for item in api("judy").get(f"{world.url}judge-queue/").json()] == ["disputed"]
+    assert [item["why"] for item in api("judy").get(f"{world.api_url()}judge-queue/").json()] == ["disputed"]
     corrected = {"vp": [1, 6], "battle_rounds": 2, "reason": "scored as the head judge ruled"}
     body = api("judy").post(f"{url}result/", corrected, format="json").json()
     assert body["result_status"] == "confirmed"
@@ -106,8 +107,8 @@ def test_a_result_that_does_not_stand_goes_back_to_the_judges(api, world, round_
 
 
 def test_reporting_a_concession_names_the_loser_among_the_players(api, world, round_one):
-    game = game_of(world, world.bob)
-    url = f"{world.url}games/{game.pk}/report/"
+    game = world.game(world.bob)
+    url = f"{world.api_url()}games/{game.pk}/report/"
     wrong = api("bob").post(url, {"outcome": "concession", "loser": world.dan.external_id}, format="json")
     assert wrong.status_code == 400
     assert wrong.json()["field"] == "loser"
@@ -125,15 +126,17 @@ def test_reporting_a_concession_names_the_loser_among_the_players(api, world, ro
 
 
 def test_draft_round_games_are_invisible_to_players(api, world):
-    from tests.tournaments.api.conftest import add_round
+    from tests.builders.rows import add_round
 
     add_round(world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], "paired")
-    game = game_of(world, world.bob)
+    game = world.game(world.bob)
     assert (
-        api("bob").post(f"{world.url}games/{game.pk}/report/", {"vp": [1, 0]}, format="json").status_code
+        api("bob")
+        .post(f"{world.api_url()}games/{game.pk}/report/", {"vp": [1, 0]}, format="json")
+        .status_code
         == 404
     )
     response = api("alice").post(
-        f"{world.url}games/{game.pk}/result/", {"vp": [1, 0], "reason": "x"}, format="json"
+        f"{world.api_url()}games/{game.pk}/result/", {"vp": [1, 0], "reason": "x"}, format="json"
     )
     assert response.json()["code"] == "not-published"

@@ -64,16 +64,18 @@ def test_a_role_not_held_or_unknown_is_refused(world, users):
 
 
 def staff_url(world, username: str = "judy", role: str = "floor-judge") -> str:
-    return f"{world.url}staff/?username={username}&role={role}"
+    return f"{world.api_url()}staff/?username={username}&role={role}"
 
 
 def test_the_to_removes_staff(api, world):
     response = api("alice").delete(staff_url(world))
     assert response.status_code == 204
     assert ("judy", "floor-judge") not in roles(world)
-    assert {"username": "judy", "role": "floor-judge"} not in api("alice").get(f"{world.url}staff/").json()
+    assert {"username": "judy", "role": "floor-judge"} not in api("alice").get(
+        f"{world.api_url()}staff/"
+    ).json()
     # judy no longer reaches the staff-only endpoints.
-    assert api("judy").get(f"{world.url}judge-queue/").status_code == 404
+    assert api("judy").get(f"{world.api_url()}judge-queue/").status_code == 404
 
 
 def test_the_api_refuses_the_last_to_and_bad_input(api, world):
@@ -84,7 +86,7 @@ def test_the_api_refuses_the_last_to_and_bad_input(api, world):
     assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown-user")
     not_held = api("alice").delete(staff_url(world, "bob", "head-judge"))
     assert (not_held.status_code, not_held.json()["code"]) == (400, "not-found")
-    missing = api("alice").delete(f"{world.url}staff/?username=judy")
+    missing = api("alice").delete(f"{world.api_url()}staff/?username=judy")
     assert (missing.status_code, missing.json()["field"]) == (400, "role")
     assert len(roles(world)) == 3
 

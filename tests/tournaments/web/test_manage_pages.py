@@ -9,7 +9,8 @@ import pytest
 from django.utils import timezone
 
 from rosters.models import Roster
-from tests.tournaments.web.factories import add_player, add_staff, make_event, play_round, terran_text
+from tests.builders.documents import terran_text
+from tests.builders.rows import add_player, add_staff, make_event, play_round
 from tournaments.models import AuditEntry, Outcome, RoundStatus, StaffRole
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from tests.tournaments.web.factories import add_player, give_rosters, make_event, play_round
+from tests.builders.rows import add_player, give_rosters, make_event, play_round
 from tournaments.models import Outcome, ResultStatus, RosterPublication, RoundStatus
 
 pytestmark = pytest.mark.django_db

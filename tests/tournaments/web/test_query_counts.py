@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.web.factories import add_staff, give_rosters, make_event, play_round
+from tests.builders.rows import add_staff, give_rosters, make_event, play_round
 from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db

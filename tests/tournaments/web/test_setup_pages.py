@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from tests.tournaments.web.factories import add_player, make_event
+from tests.builders.rows import add_player, make_event
 from tournaments.models import Event, Player, StaffRole
 
 pytestmark = pytest.mark.django_db

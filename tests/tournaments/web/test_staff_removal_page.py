@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.web.factories import add_player, add_staff, make_event
+from tests.builders.rows import add_player, add_staff, make_event
 from tournaments.models import AuditEntry, StaffRole
 
 pytestmark = pytest.mark.django_db

@@ -32,7 +32,7 @@ from judging.services import (
     time_limit_impose,
 )
 from judging.services.draft import draft_state
-from tests.judging.helpers import raynor, without_unit
+from tests.builders.documents import raynor, without_unit
 from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRoleKind
 from tournaments.services.events import event_create, staff_add, tables_set
 from tournaments.services.players import player_check_in, player_drop, player_register
@@ -70,7 +70,7 @@ def games_of(round_: Round) -> list[Game]:
     )
 
 
-def build_event(users: dict[str, Any], size: int = 8, name: str = "Spring Clash") -> Event:
+def full_event(users: dict[str, Any], size: int = 8, name: str = "Spring Clash") -> Event:
     alice, hank, judy = users["alice"], users["hank"], users["judy"]
     event = event_create(
         creator=alice,

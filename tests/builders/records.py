@@ -1,4 +1,4 @@
-"""Small builders so each test writes its event out in a few readable lines."""
+"""Pure event/1 records (no database) so each engine test writes its event in a few readable lines."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rules_engine.registry import get_system
 from standings import Standings, compute_standings
 from standings.records import EventFile, EventGame, EventPlayer, EventRound
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "standings" / "data"
 WINTER_CLASH = DATA / "winter_clash.json"
 
 
