@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
-from tests.tournaments.web.factories import add_player, add_staff, make_event
+from tests.builders.rows import add_player, add_staff, make_event
 from tournaments.models import StaffRoleKind
 
 pytestmark = pytest.mark.django_db
