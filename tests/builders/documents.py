@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "rules_engine" / "systems" / "starcraft_tmg" / "examples"
+from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR as EXAMPLES
+
 RAYNOR = "raynors-raiders-9-1-7.json"
 TERRAN = "terran-starter.json"
 
@@ -44,10 +44,8 @@ def without_unit(document: dict[str, Any], name: str) -> dict[str, Any]:
     return {**document, "units": units[:last] + units[last + 1 :]}
 
 
-# Hand-worked from the 9.1.7 line items: Goliath 190, Medic (3) 110 Minerals.
-FULL_MINERALS = 1670
+# Hand-worked from the 9.1.7 line items: 1670 Minerals less the Goliath's 190.
 NO_GOLIATH_MINERALS = 1670 - 190  # 1480
-NO_MEDIC_MINERALS = 1670 - 110  # 1560
 
 
 def terran_document(player: str = "Example") -> dict[str, Any]:

@@ -185,8 +185,3 @@ def add_penalty(
     return Penalty.objects.create(
         event=owner.event, player=owner, level=level, round_number=round_number, status=status, **fields
     )
-
-
-def game_of(event: Event, player: Player, number: int = 1) -> Game:
-    """The game `player` sits first in, in round `number`."""
-    return Game.objects.get(round__event=event, round__number=number, player_one=player)

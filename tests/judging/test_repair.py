@@ -7,8 +7,6 @@ the smallest change that fixes it". Costs below are the Part 12.10 prices.
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -23,15 +21,14 @@ from rules_engine.repair import (
     roster_size,
 )
 from rules_engine.roster_json import roster_from_document
+from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from tests.builders.documents import example_document
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "rules_engine" / "systems" / "starcraft_tmg" / "examples"
 EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))
 
 
 def example(name: str) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads((EXAMPLES_DIR / f"{name}.json").read_text())
-    document.pop("expected", None)
-    return document
+    return example_document(f"{name}.json")
 
 
 def legal(document: dict[str, Any]) -> bool:
