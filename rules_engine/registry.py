@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rules_engine.scoring import ScoringTable
 
 if TYPE_CHECKING:
+    from rules_engine.roster_check import RosterChecker
     from rules_engine.roster_json import Roster
     from rules_engine.verdict import ValidationResult
 
@@ -25,6 +26,10 @@ class ArmyRules(Protocol):
 
     def knows_unit(self, name: str) -> bool:
         """Whether a unit of this name exists in the current rules (for reading typed rosters)."""
+        ...
+
+    def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult:
+        """The same rosters under a pack handed in as a file (`validate_roster --pack`)."""
         ...
 
 
@@ -99,6 +104,8 @@ class GameSystem:
     # Whether the web app can run an event of this system yet (rosters, results entry);
     # the offline commands (standings, pair) work for every registered system.
     runs_events: bool = True
+    # validate_roster from files alone, for systems whose rosters are not StarCraft-shaped.
+    roster_check: RosterChecker | None = None
 
     def scale(self, slug: str) -> Scale:
         try:
@@ -167,6 +174,18 @@ def _load_builtin() -> None:
         starcraft_tmg,
         warpspawn_starcraft,
     )
+
+
+def system_named(value: str) -> GameSystem:
+    """A system by slug or by its name as a person writes it ("Game: Dropzone Commander")."""
+    from rules_engine.names import name_key
+
+    _load_builtin()
+    wanted = name_key(value)
+    for system in _SYSTEMS.values():
+        if value.strip() == system.slug or wanted in (name_key(system.slug), name_key(system.name)):
+            return system
+    return get_system(value.strip())
 
 
 def get_system(slug: str) -> GameSystem:

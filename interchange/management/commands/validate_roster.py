@@ -1,23 +1,31 @@
-"""`python manage.py validate_roster FILE [FILE2] [--json] [--rules-date YYYY-MM-DD]`.
+"""`python manage.py validate_roster FILE [FILE2] [--pack PACK] [--json] [--rules-date YYYY-MM-DD]`.
 
 interchange.md: one file validates that roster; two validate both and the Dual List
 rules between them. Files may be roster/1 JSON or the text format (told apart by
 content). Exit status 0 legal, 1 illegal, 2 unreadable input — with one line on stderr,
 never a traceback. Works on the files alone: no database query is made.
+
+The game system is the roster's (`game_system` in JSON, a `Game:` line in text; StarCraft
+when neither says), or the pack's when `--pack` hands one in. Systems whose rosters are
+not StarCraft-shaped bring their own check (`GameSystem.roster_check`, interchange.md
+"Other game systems"); without `--pack` they judge against their built-in pack.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from argparse import ArgumentParser, ArgumentTypeError
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules_engine.registry import NoPackInEffect, UnknownGameSystem, get_system
+from rules_engine.registry import GameSystem, NoPackInEffect, UnknownGameSystem, get_system, system_named
 from rules_engine.report_text import render_result
-from rules_engine.roster_json import RosterFileError
+from rules_engine.roster_check import RosterChecker, RosterInputError
+from rules_engine.roster_json import RosterFileError, read_text_file
 from rules_engine.roster_reader import load_roster
 from rules_engine.systems.starcraft_tmg.pack import PackError
 
@@ -42,6 +50,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--json", action="store_true", help="print the interchange.md JSON verdict")
         parser.add_argument(
+            "--pack", metavar="PACK", help="a datapack/1 file to judge against instead of the built-in pack"
+        )
+        parser.add_argument(
             "--rules-date",
             type=_date,
             metavar="YYYY-MM-DD",
@@ -51,13 +62,24 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         files: list[str] = options["files"]
         try:
+            system = _system_of(files, options["pack"])
+        except (RosterInputError, UnknownGameSystem) as exc:
+            raise CommandError(" ".join(str(exc).split()), returncode=BAD_INPUT) from None
+        if system is not None and system.roster_check is not None:
+            self._check_other(system.roster_check, files, options)
+            return
+        try:
             rosters = [load_roster(name) for name in files]
             systems = {r.game_system for r in rosters}
             if len(systems) > 1:
                 raise RosterFileError(
                     f"the rosters are for different game systems: {', '.join(sorted(systems))}"
                 )
-            result = get_system(rosters[0].game_system).validate_rosters(rosters, options["rules_date"])
+            rules = get_system(rosters[0].game_system)
+            if options["pack"] and rules.army is not None:
+                result = rules.army.validate_against(rosters, Path(options["pack"]))
+            else:
+                result = rules.validate_rosters(rosters, options["rules_date"])
         except (RosterFileError, UnknownGameSystem, NoPackInEffect, PackError, NotImplementedError) as exc:
             raise CommandError(" ".join(str(exc).split()), returncode=BAD_INPUT) from None
         if options["json"]:
@@ -66,3 +88,59 @@ class Command(BaseCommand):
             self.stdout.write(render_result(result, files), ending="")
         if not result.legal:
             raise SystemExit(ILLEGAL)
+
+    def _check_other(self, check: RosterChecker, files: list[str], options: dict[str, Any]) -> None:
+        try:
+            texts = [_read(name) for name in files]
+            pack_text = _read(options["pack"]) if options["pack"] else None
+            result = check(texts, pack_text)
+        except RosterInputError as exc:
+            raise CommandError(" ".join(str(exc).split()), returncode=BAD_INPUT) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(result.text(files), ending="")
+        if not result.legal:
+            raise SystemExit(ILLEGAL)
+
+
+def _read(name: str) -> str:
+    """The file's text; reading problems are the one-line errors of the roster reader."""
+    try:
+        return read_text_file(Path(name))
+    except RosterFileError as exc:
+        raise RosterInputError(str(exc)) from None
+
+
+_GAME_LINE = re.compile(r"^\s*game(?:\s*system)?\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def _declared_system(text: str, origin: str) -> str | None:
+    """The game system a roster or pack names: `game_system` in JSON, a `Game:` line in text."""
+    stripped = text.lstrip("\ufeff").lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError:
+            return None  # the reader reports it with its line and column
+        value = data.get("game_system") if isinstance(data, dict) else None
+        return value if isinstance(value, str) else None
+    match = _GAME_LINE.search(stripped)
+    return match.group(1) if match else None
+
+
+def _system_of(files: list[str], pack: str | None) -> GameSystem | None:
+    """The system whose rules apply; None for a StarCraft roster (its own reader decides)."""
+    named = [s for s in (_declared_system(_read(f), f) for f in files) if s]
+    if pack is not None:
+        pack_system = _declared_system(_read(pack), pack)
+        if pack_system is None:
+            raise RosterInputError(f"{pack}: a datapack/1 file names its game_system")
+        system = system_named(pack_system)
+        for value in named:
+            if system_named(value).slug != system.slug:
+                raise RosterInputError(
+                    f"the pack is for {system.name}, the roster for {system_named(value).name}"
+                )
+        return system
+    return system_named(named[0]) if named else None

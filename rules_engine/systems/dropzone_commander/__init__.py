@@ -11,9 +11,11 @@ pipeline (roster forms, VP and KP entry) is issue 12's next step, so `runs_event
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
 from rules_engine.systems.dropzone_commander.sizes import SIZES
@@ -36,6 +38,14 @@ BANDS = ScoringTable(
     bye=SideScore(3, 4),
 )
 
+
+def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
+    # Imported when called: the check module imports this package's pack loader.
+    from rules_engine.systems.dropzone_commander.check import check_rosters
+
+    return check_rosters(texts, pack_text)
+
+
 SYSTEM = register(
     GameSystem(
         slug=SLUG,
@@ -49,5 +59,6 @@ SYSTEM = register(
         scoring={"standard": BANDS},
         results=ResultShape(vp=True, kp=True),
         runs_events=False,
+        roster_check=_check_rosters,
     )
 )

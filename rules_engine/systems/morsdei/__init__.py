@@ -10,9 +10,11 @@ complete-victory entry) is issue 12's next step, so `runs_events` is off.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
 
@@ -37,6 +39,14 @@ BANDS = ScoringTable(
     bye=SideScore(3, 4),
 )
 
+
+def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
+    # Imported when called: the check module imports this package's pack loader.
+    from rules_engine.systems.morsdei.check import check_rosters
+
+    return check_rosters(texts, pack_text)
+
+
 SYSTEM = register(
     GameSystem(
         slug=SLUG,
@@ -45,5 +55,6 @@ SYSTEM = register(
         scoring={"standard": BANDS},
         results=ResultShape(vp=True, complete_victory=True),
         runs_events=False,
+        roster_check=_check_rosters,
     )
 )

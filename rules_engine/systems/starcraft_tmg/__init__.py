@@ -54,6 +54,9 @@ class StarCraftArmy:
     def validate(self, rosters: Sequence[Roster], rules_date: dt.date | None) -> ValidationResult:
         return validate_rosters(rosters, rules_pack(rules_date))
 
+    def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult:
+        return validate_rosters(rosters, load_pack(pack_path))
+
     def knows_unit(self, name: str) -> bool:
         try:
             return rules_pack().unit(name) is not None

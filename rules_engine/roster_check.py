@@ -1,0 +1,98 @@
+"""A game system's roster check from files alone: what `validate_roster` runs for systems
+whose rosters are not StarCraft's (interchange.md, "Other game systems").
+
+Each system package brings a `check_rosters(texts, pack_text)` that reads the rosters
+(roster/1, or the system's typed list), reads the TO's pack when one is handed in (else
+the system's built-in pack), judges and returns a `CheckResult`; what cannot be read is
+a `RosterInputError` (exit status 2, one line). `as_json` is the `validate_roster --json`
+shape: `legal`, `rosters` (each with the system's own `totals` and `limits`) and the
+top-level `violations`, plus the pack that judged them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules_engine.verdict import Violation
+
+
+class RosterInputError(ValueError):
+    """A roster or pack that cannot be read: exit status 2 with this one line."""
+
+
+class Report(Protocol):
+    @property
+    def legal(self) -> bool: ...
+
+    def as_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class PackLabel:
+    game_system: str
+    effective: str
+    source: str
+    sample: bool
+    lints: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game_system": self.game_system,
+            "effective": self.effective,
+            "source": self.source,
+            "sample": self.sample,
+            "lints": list(self.lints),
+        }
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    rosters: tuple[Report, ...]
+    pack: PackLabel
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations and all(r.legal for r in self.rosters)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "rosters": [r.as_json() for r in self.rosters],
+            "violations": [v.as_json() for v in self.violations],
+            "pack": self.pack.as_json(),
+        }
+
+    def text(self, names: Sequence[str]) -> str:
+        """What a person reads: a verdict line per roster, its totals, then each violation."""
+        lines = []
+        if self.pack.sample:
+            lines.append(
+                f"Judged against a SAMPLE pack ({self.pack.source}); hand in the event's with --pack."
+            )
+        for name, roster in zip(names, self.rosters, strict=True):
+            data = roster.as_json()
+            verdict = "LEGAL" if roster.legal else "ILLEGAL"
+            lines.append(f"{name}: {verdict} — {data.get('player', '')}, {data.get('faction', '')}")
+            limits = data.get("limits", {})
+            for key, value in data.get("totals", {}).items():
+                limit = f" of {limits[key]}" if key in limits else ""
+                lines.append(f"  {key}: {value}{limit}")
+            for v in data.get("violations", []):
+                lines.append(f"  x {v['code']} ({v['where']}): {v['message']} [{v['section']}]")
+        for lint in self.pack.lints:
+            lines.append(f"pack warning: {lint}")
+        return "\n".join(lines) + "\n"
+
+
+class RosterChecker(Protocol):
+    def __call__(self, texts: Sequence[str], pack_text: str | None) -> CheckResult: ...
+
+
+def one_roster(texts: Sequence[str], system_name: str) -> str:
+    """These systems' books know no dual lists (game-systems.md §0.5): one roster per player."""
+    if len(texts) != 1:
+        raise RosterInputError(f"{system_name} takes one roster per player, not {len(texts)}")
+    return texts[0]
