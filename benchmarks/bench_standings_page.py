@@ -10,11 +10,11 @@ tables, five closed rounds of results with both players' reports, round 6 to pai
 - the results record both read (`tournaments.bridges.record.event_record`);
 - the yardstick: the bare pure computation, `standings_for_event` on that record.
 
-Each is timed over REPEATS runs after a warm-up and reported as the median with the
-spread (min-max); query counts come from one separate run. The verdict is the ratio to
-the yardstick measured in the same run, which a busy machine inflates far less than the
-seconds. Before the bridges (commit 8c2f712) both went through the export's
-`event_file_from_db`; docs/architecture.md ("Measured") has the two runs side by side.
+Each is timed over REPEATS runs after a warm-up and reported as the median CPU time with
+its spread (min-max) and the median wall time; query counts come from one separate run.
+The verdict is the ratio to the yardstick measured in the same run. Before the bridges
+(commit 8c2f712) both went through the export's `event_file_from_db`;
+docs/architecture.md ("Measured") has the two runs side by side.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import connection
 from django.test import Client
@@ -48,6 +49,15 @@ ROSTER = {
     "deployments": ["Gauntlet", "Typhoon", "Agria Valley"],
     "units": [{"name": "Marine", "models": 6, "upgrades": []}],
 }
+
+
+@dataclass(frozen=True)
+class Timing:
+    cpu: float  # median CPU seconds
+    cpu_min: float
+    cpu_max: float
+    wall: float  # median wall-clock seconds
+    queries: int
 
 
 def build_event(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = 11) -> Event:
@@ -102,8 +112,12 @@ def build_event(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = 11) ->
     return event
 
 
-def measure(work: Callable[[], object], repeats: int = REPEATS) -> tuple[float, float, float, int]:
-    """(median, min, max) seconds over `repeats` runs after one warm-up, and the query count."""
+def measure(work: Callable[[], object], repeats: int = REPEATS) -> Timing:
+    """CPU and wall seconds over `repeats` runs after one warm-up, and the query count.
+
+    CPU time (this process only) is the verdict: on a shared machine the wall clock also
+    counts whatever else runs.
+    """
     work()
     queries: list[str] = []
 
@@ -113,12 +127,13 @@ def measure(work: Callable[[], object], repeats: int = REPEATS) -> tuple[float, 
 
     with connection.execute_wrapper(count):  # a request start empties Django's query log
         work()
-    times = []
+    cpu, wall = [], []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
         work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), min(times), max(times), len(queries)
+        cpu.append(time.process_time() - start_cpu)
+        wall.append(time.perf_counter() - start_wall)
+    return Timing(statistics.median(cpu), min(cpu), max(cpu), statistics.median(wall), len(queries))
 
 
 def standings_page(client: Client) -> Callable[[], object]:
@@ -148,12 +163,13 @@ def run() -> None:
             ),
         }
         results = {label: measure(work) for label, work in rows.items()}
-        yardstick = results["yardstick: standings_for_event on the record"][0]
+        yardstick = results["yardstick: standings_for_event on the record"].cpu
         print(f"{PLAYERS} players, {ROUNDS} rounds, {REPEATS} runs each ({connection.vendor}):", flush=True)
-        for label, (median, low, high, queries) in results.items():
+        for label, r in results.items():
             print(
-                f"  {label}: median {median * 1000:.1f} ms (min {low * 1000:.1f}, max {high * 1000:.1f}), "
-                f"{queries} queries, {median / yardstick:.2f}x the yardstick",
+                f"  {label}: CPU median {r.cpu * 1000:.1f} ms (min {r.cpu_min * 1000:.1f}, "
+                f"max {r.cpu_max * 1000:.1f}), wall median {r.wall * 1000:.1f} ms, {r.queries} queries, "
+                f"{r.cpu / yardstick:.2f}x the yardstick",
                 flush=True,
             )
     finally:
