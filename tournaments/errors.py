@@ -4,6 +4,9 @@ from __future__ import annotations
 
 
 class ServiceError(Exception):
+    # The HTTP status the API answers with: 400, a rule refused it, unless a subclass says otherwise.
+    status = 400
+
     def __init__(self, message: str, *, code: str = "invalid", field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
@@ -15,3 +18,25 @@ class ServiceError(Exception):
         if self.field:
             out["field"] = self.field
         return out
+
+
+class StaleVersion(ServiceError):
+    """An edit made from a version that has since changed: refused, never applied (409).
+
+    `current` is the object as it now stands, for the caller to show before trying again.
+    """
+
+    status = 409
+
+    def __init__(self, message: str, *, current: object, field: str | None = "version") -> None:
+        super().__init__(message, code="stale-version", field=field)
+        self.current = current
+
+
+class TooLarge(ServiceError):
+    """Input over a size limit: refused before anything is read or changed (413)."""
+
+    status = 413
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message, code="too-large", field=field)

@@ -8,6 +8,7 @@ through `add_service_error`.
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 from django import forms
@@ -230,6 +231,13 @@ class PlayerResultForm(Form):
     battle_rounds = forms.IntegerField(
         required=False, min_value=0, max_value=10, label="Battle Rounds completed"
     )
+    # A fresh key each time the form is shown: a resubmission of the same page (a retry,
+    # a double tap) is stored once (reporting.result_report).
+    idempotency_key = forms.CharField(required=False, max_length=80, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["initial"] = {"idempotency_key": uuid.uuid4().hex, **kwargs.get("initial", {})}
+        super().__init__(*args, **kwargs)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -270,10 +278,13 @@ class StaffResultForm(Form):
         required=False, min_value=0, max_value=10, label="Battle Rounds completed"
     )
     reason = forms.CharField(max_length=500, help_text="Kept in the audit log.")
+    # The version of the game this entry corrects (see reporting.result_set).
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         self.game = game
         kwargs.setdefault("prefix", f"g{game.pk}")
+        kwargs["initial"] = {**kwargs.get("initial", {}), "version": game.version}
         super().__init__(*args, **kwargs)
         two = game.player_two.name if game.player_two is not None else "bye"
         self.fields["vp_one"].label = f"{game.player_one.name} VP"
@@ -288,3 +299,10 @@ class StaffResultForm(Form):
         return ResultInput(
             data["outcome"], data.get("vp_one"), data.get("vp_two"), loser, data.get("battle_rounds")
         )
+
+    def restale(self, current: Game) -> None:
+        """After a stale entry: keep what the judge typed, but carry the current version, so
+        submitting again is a deliberate ruling over the result now shown."""
+        data = dict(self.data.items())
+        data[self.add_prefix("version")] = str(current.version)
+        self.data = data

@@ -6,6 +6,8 @@ small invariants that belong to one row.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -163,6 +165,9 @@ class Round(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Bumped by every change to the round's pairings or state (pair, swap, re-pair, publish):
+    # "round-published" is audited once per version (see AuditEntry.once_key).
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["event", "number"]
@@ -212,13 +217,53 @@ class Game(models.Model):
     needs_review = models.BooleanField(default=False)
     reviewed_at = models.DateTimeField(null=True, blank=True)
     extra = models.JSONField(default=dict, blank=True)
+    # Optimistic concurrency: every save bumps it, and a judge's correction names the
+    # version it corrects (a stale one is refused with the current state, never applied).
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["round", "table__number", "id"]
+        # One seat per player and one game per table in a round. Byes have no opponent and
+        # no table: NULLs are distinct in a unique constraint (PostgreSQL and SQLite alike),
+        # so any number of byes pass without a condition. The constraints are deferred to
+        # commit, because a swap passes through a moment where two games hold the same
+        # player or table (a condition would forbid deferral: PostgreSQL cannot defer a
+        # partial unique index). SQLite cannot defer either and gets none of the three; it
+        # has a single writer. A player in both columns of two games is caught on
+        # PostgreSQL by the trigger in migration 0006.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "player_one"],
+                name="game_player_one_once_per_round",
+                deferrable=models.Deferrable.DEFERRED,
+            ),
+            models.UniqueConstraint(
+                fields=["round", "player_two"],
+                name="game_player_two_once_per_round",
+                deferrable=models.Deferrable.DEFERRED,
+            ),
+            models.UniqueConstraint(
+                fields=["round", "table"],
+                name="game_one_per_table_per_round",
+                deferrable=models.Deferrable.DEFERRED,
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(player_one=models.F("player_two")), name="game_players_differ"
+            ),
+        ]
 
     def __str__(self) -> str:
         two = self.player_two.name if self.player_two else "bye"
         return f"{self.round}: {self.player_one.name} v {two}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Every change is a new version (read under the row lock, so the count is exact)."""
+        if self.pk is not None:
+            self.version += 1
+            update_fields = kwargs.get("update_fields")
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "version"}
+        super().save(*args, **kwargs)
 
 
 class ResultReport(models.Model):
@@ -235,9 +280,20 @@ class ResultReport(models.Model):
     loser = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     battle_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The client's key for this submission (API header Idempotency-Key, web form hidden
+    # field): a retried or doubled report or confirmation finds its stored report and is
+    # answered with it. The database holds each key once per game.
+    idempotency_key = models.CharField(max_length=80, blank=True, default="")
 
     class Meta:
         ordering = ["game", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="result_report_idempotency_key_once",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"report on {self.game_id} by {self.reporter or self.entered_by}"
@@ -255,10 +311,21 @@ class AuditEntry(models.Model):
     reason = models.TextField(blank=True)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set on events that happen once per thing (a round's publication, per round version):
+    # the database refuses a second entry with the same key, so a doubled request cannot
+    # log the same event twice even if it slipped past the service's own check.
+    once_key = models.CharField(max_length=120, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "audit entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "once_key"],
+                condition=~models.Q(once_key=""),
+                name="audit_event_once",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.subject}"

@@ -18,6 +18,7 @@ from tournaments.models import (
     Event,
     Game,
     Player,
+    ResultReport,
     ResultStatus,
     RosterPublication,
     Round,
@@ -101,6 +102,17 @@ def judge_queue(event: Event) -> QuerySet[Game]:
 
 def events_listed() -> QuerySet[Event]:
     return Event.objects.order_by("-starts_on", "name")
+
+
+def report_by_key(player: Player, key: str) -> ResultReport | None:
+    """The player's report stored under a client's idempotency key (none for an empty key)."""
+    if not key:
+        return None
+    return (
+        ResultReport.objects.filter(reporter=player, idempotency_key=key)
+        .select_related("game__round")
+        .first()
+    )
 
 
 def player_in_event(event: Event, external_id: str) -> Player | None:

@@ -66,7 +66,12 @@ def penalty_issue(
     remedy: str = "",
     at: datetime | None = None,
 ) -> Penalty:
-    """Record a penalty; a Game Loss is applied to the game, a Disqualification awaits confirmation."""
+    """Record a penalty; a Game Loss is applied to the game, a Disqualification awaits confirmation.
+
+    The player's row is locked first: two judges penalising one player at once are applied
+    one after the other, so the second sees the first (e.g. a Disqualification already pending).
+    """
+    player = Player.objects.select_for_update().get(pk=player.pk)
     if player.event_id != event.pk:
         raise ServiceError("That player is not at this event.", code="not-found", field="player")
     if not notes.strip():

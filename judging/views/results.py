@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments.access import STAFF, EventAccess, access_event
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, StaleVersion
 from tournaments.forms import ReasonForm, StaffResultForm, add_service_error
 from tournaments.models import Game, ResultReport, RoundStatus
 from tournaments.selectors import judge_queue, round_games
@@ -108,7 +108,20 @@ def game(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = StaffResultForm(request.POST, game=game)
     if form.is_valid():
         try:
-            result_set(game=game, result=form.result(), by=actor(request), reason=form.cleaned_data["reason"])
+            result_set(
+                game=game,
+                result=form.result(),
+                by=actor(request),
+                reason=form.cleaned_data["reason"],
+                expected_version=form.cleaned_data["version"],
+            )
+        except StaleVersion as exc:
+            # Another judge (or a player) changed the game: show it as it now stands.
+            game = event_game(access.event, pk)
+            form = StaffResultForm(request.POST, game=game)
+            form.restale(game)
+            form.is_valid()
+            form.add_error(None, exc.message)
         except ServiceError as exc:
             add_service_error(form, exc)
         else:

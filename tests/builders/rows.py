@@ -185,3 +185,8 @@ def add_penalty(
     return Penalty.objects.create(
         event=owner.event, player=owner, level=level, round_number=round_number, status=status, **fields
     )
+
+
+def version_of(game_id: int) -> int:
+    """The game's version as it now stands: what a judge's correction names."""
+    return Game.objects.values_list("version", flat=True).get(pk=game_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builders.rows import add_player, add_staff, make_event, play_round
-from tournaments.models import AuditEntry, Outcome, ResultStatus, RoundStatus
+from tournaments.models import AuditEntry, Game, Outcome, ResultStatus, RoundStatus
 from tournaments.services.reporting import ResultInput, result_report
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,12 @@ def test_a_judge_resolves_a_dispute_with_a_reason(client, game, bob, carol, judy
     client.force_login(judy)
     url = f"/e/spring-skirmish/judge/games/{game.pk}/"
     prefix = f"g{game.pk}"
-    data = {f"{prefix}-outcome": "played", f"{prefix}-vp_one": "9", f"{prefix}-vp_two": "2"}
+    data = {
+        f"{prefix}-outcome": "played",
+        f"{prefix}-vp_one": "9",
+        f"{prefix}-vp_two": "2",
+        f"{prefix}-version": str(Game.objects.get(pk=game.pk).version),
+    }
     response = client.post(url, data)
     assert response.status_code == 200
     assert response.context["item"]["form"].errors["reason"] == ["This field is required."]
@@ -67,7 +72,11 @@ def test_a_service_refusal_shows_on_the_judge_form(client, game, judy):
     prefix = f"g{game.pk}"
     response = client.post(
         f"/e/spring-skirmish/judge/games/{game.pk}/",
-        {f"{prefix}-outcome": "concession", f"{prefix}-reason": "Conceded at the table."},
+        {
+            f"{prefix}-outcome": "concession",
+            f"{prefix}-reason": "Conceded at the table.",
+            f"{prefix}-version": str(Game.objects.get(pk=game.pk).version),
+        },
     )
     assert "Say which player conceded, did not show or took the Game Loss." in response.content.decode()
 
@@ -105,6 +114,7 @@ def test_results_grid_lists_every_game_and_corrects_from_it(client, event, game,
             f"{prefix}-outcome": "no-show",
             f"{prefix}-loser": "two",
             f"{prefix}-reason": "Carol never arrived.",
+            f"{prefix}-version": str(Game.objects.get(pk=game.pk).version),
             "back": "results",
         },
     )
@@ -127,3 +137,35 @@ def test_a_draft_round_has_no_results_grid(client, event, judy):
     client.force_login(judy)
     assert client.get("/e/spring-skirmish/judge/rounds/1/").status_code == 404
     assert client.get("/e/spring-skirmish/judge/rounds/9/").status_code == 404
+
+
+def test_a_second_judge_ruling_on_a_stale_page_is_told_and_nothing_is_overwritten(
+    client, game, bob, carol, judy, hank
+):
+    """Issue 14: two judges ruling at once both saw "saved" and the first ruling was lost."""
+    _dispute(game, bob, carol)
+    url = f"/e/spring-skirmish/judge/games/{game.pk}/"
+    prefix = f"g{game.pk}"
+    client.force_login(judy)
+    page = client.get(url)
+    seen = page.context["item"]["form"]["version"].value()
+    assert f'name="{prefix}-version" value="{seen}"' in page.content.decode()
+    ruling = {f"{prefix}-outcome": "played", f"{prefix}-version": str(seen)}
+    client.force_login(hank)
+    hank_says = ruling | {f"{prefix}-vp_one": "9", f"{prefix}-vp_two": "2", f"{prefix}-reason": "Sheet."}
+    assert client.post(url, hank_says).status_code == 302
+    client.force_login(judy)
+    judy_says = ruling | {f"{prefix}-vp_one": "5", f"{prefix}-vp_two": "5", f"{prefix}-reason": "Asked."}
+    response = client.post(url, judy_says)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "This result changed while you were looking at it: it now stands at 9\N{EN DASH}2" in text
+    assert "Recorded:" in text  # the page shows the game as it now stands
+    game.refresh_from_db()
+    assert (game.vp_one, game.vp_two) == (9, 2)
+    # The form now carries the current version: submitting again is a deliberate correction.
+    form = response.context["item"]["form"]
+    assert form.data[f"{prefix}-version"] == str(game.version)
+    assert client.post(url, {**judy_says, f"{prefix}-version": str(game.version)}).status_code == 302
+    game.refresh_from_db()
+    assert (game.vp_one, game.vp_two) == (5, 5)

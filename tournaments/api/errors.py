@@ -32,7 +32,7 @@ def _first(detail: Any, path: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
-        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+        return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, Http404):
         return Response({"code": "not-found", "message": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     response = drf_exception_handler(exc, context)

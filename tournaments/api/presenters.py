@@ -127,6 +127,7 @@ def game_dict(game: Game, *, reports: bool = False) -> dict[str, Any]:
         "battle_rounds": game.battle_rounds,
         "needs_review": game.needs_review,
         "reviewed": game.reviewed_at is not None,
+        "version": game.version,
     }
     if reports:
         data["reports"] = [report_dict(game, r) for r in game.reports.all()]

@@ -320,6 +320,9 @@ class GameSerializer(Serializer):
     battle_rounds = serializers.IntegerField(allow_null=True)
     needs_review = serializers.BooleanField(help_text="Fewer than two Battle Rounds: a judge looks first.")
     reviewed = serializers.BooleanField()
+    version = serializers.IntegerField(
+        help_text="Changes with every change to the game; a judge's correction names the one it corrects."
+    )
     reports = ReportSerializer(
         many=True, required=False, help_text="What each side reported (staff, and the game's players)."
     )
@@ -384,6 +387,18 @@ class ResultReportSerializer(Serializer):
 class ResultSetSerializer(ResultReportSerializer):
     outcome = serializers.ChoiceField(choices=[(o.value, o.label) for o in JUDGE_OUTCOMES], default="played")
     reason = serializers.CharField(allow_blank=True, help_text="Kept in the audit log.")
+    version = serializers.IntegerField(
+        min_value=0,
+        help_text=(
+            "The game's `version` this ruling corrects (from the game as you read it). If the game "
+            "has changed since, nothing is applied and the answer is 409 `stale-version` with the "
+            "game as it now stands in `current`."
+        ),
+    )
+
+
+class StaleGameSerializer(ErrorSerializer):
+    current = GameSerializer(help_text="The game as it now stands.")
 
 
 class ReviewSerializer(Serializer):

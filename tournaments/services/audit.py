@@ -15,7 +15,10 @@ def audit(
     subject: str = "",
     reason: str = "",
     data: dict[str, Any] | None = None,
+    once_key: str | None = None,
 ) -> AuditEntry:
+    """Record who did what. `once_key` marks an event that may happen only once per key in
+    the event (the database refuses a second entry)."""
     return AuditEntry.objects.create(
         event=event,
         actor_id=actor.pk if actor is not None and actor.is_authenticated else None,
@@ -23,4 +26,5 @@ def audit(
         subject=subject,
         reason=reason,
         data=data or {},
+        once_key=once_key or "",
     )

@@ -107,6 +107,9 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
 
 @transaction.atomic
 def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Event:
+    """Change event settings under the event's row lock: two TOs saving at once apply in turn,
+    and each check (rounds played, dates) sees what the other saved."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
     unknown = set(fields) - set(EDITABLE_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, StaleVersion
 from tournaments.models import (
     Event,
     EventStatus,
@@ -89,12 +89,67 @@ def _apply(game: Game, result: ResultInput) -> None:
     game.save()
 
 
+IDEMPOTENCY_KEY_LENGTH = 80
+
+
+def check_idempotency_key(key: str | None) -> str | None:
+    """A client's key: up to 80 printable ASCII characters (a UUID fits), or none at all."""
+    if key is None or key == "":
+        return None
+    if len(key) > IDEMPOTENCY_KEY_LENGTH or not all(33 <= ord(c) <= 126 for c in key):
+        raise ServiceError(
+            f"An idempotency key is 1 to {IDEMPOTENCY_KEY_LENGTH} printable ASCII characters "
+            "without spaces (a UUID, say).",
+            code="bad-idempotency-key",
+            field="idempotency_key",
+        )
+    return key
+
+
+def _locked_game(game: Game) -> Game:
+    return Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
+
+
+def _already_stored(game: Game, player: Player, key: str | None) -> bool:
+    """Whether this player's submission with `key` is stored already (a retry or a double tap).
+
+    Read under the game's row lock, so a doubled request waits for the first to commit and
+    then finds its report; the unique constraint on (game, key) backs this up.
+    """
+    if key is None:
+        return False
+    stored = ResultReport.objects.filter(game=game, idempotency_key=key).first()
+    if stored is None:
+        return False
+    if stored.reporter_id != player.pk:
+        raise ServiceError(
+            "That idempotency key was used for another submission: send a new key.",
+            code="idempotency-key-reused",
+            field="idempotency_key",
+        )
+    return True
+
+
 @transaction.atomic
-def result_report(*, game: Game, player: Player, result: ResultInput, by: AbstractBaseUser) -> Game:
-    """A player's report. Matching the opponent's report confirms; differing sends it to the judges."""
-    game = Game.objects.select_for_update(of=("self",)).select_related("round").get(pk=game.pk)
+def result_report(
+    *,
+    game: Game,
+    player: Player,
+    result: ResultInput,
+    by: AbstractBaseUser,
+    idempotency_key: str | None = None,
+) -> Game:
+    """A player's report. Matching the opponent's report confirms; differing sends it to the judges.
+
+    With an idempotency key, sending the same report again (a retry after a lost answer, a
+    double tap) stores nothing more and answers with the game as the first one left it.
+    """
+    key = check_idempotency_key(idempotency_key)
+    game = _locked_game(game)
     if player.pk not in (game.player_one_id, game.player_two_id):
         raise ServiceError("You can only report your own game.", code="not-your-game")
+    if _already_stored(game, player, key):
+        return game
     _open_round(game)
     if game.result_status == ResultStatus.CONFIRMED:
         raise ServiceError("This result is confirmed; ask a judge to correct it.", code="confirmed")
@@ -108,6 +163,7 @@ def result_report(*, game: Game, player: Player, result: ResultInput, by: Abstra
         vp_two=result.vp_two,
         loser=result.loser,
         battle_rounds=result.battle_rounds,
+        idempotency_key=key or "",
     )
     opponent_id = game.player_two_id if player.pk == game.player_one_id else game.player_one_id
     theirs = (
@@ -128,8 +184,24 @@ def result_report(*, game: Game, player: Player, result: ResultInput, by: Abstra
 
 
 @transaction.atomic
-def result_confirm(*, game: Game, player: Player, by: AbstractBaseUser) -> Game:
-    """The opponent agrees with the report waiting for them."""
+def result_confirm(
+    *, game: Game, player: Player, by: AbstractBaseUser, idempotency_key: str | None = None
+) -> Game:
+    """The opponent agrees with the report waiting for them.
+
+    A retried confirmation succeeds with the stored result: found by its idempotency key,
+    or, without one, because the game is confirmed and this player's own last report is
+    the result that stands (issue 14: a confirmation was stored while the player got a 500,
+    and the retry was told there was nothing to confirm).
+    """
+    key = check_idempotency_key(idempotency_key)
+    game = _locked_game(game)
+    if player.pk not in (game.player_one_id, game.player_two_id):
+        raise ServiceError("You can only confirm your own game.", code="not-your-game")
+    if _already_stored(game, player, key):
+        return game
+    if game.result_status == ResultStatus.CONFIRMED and _confirmed_by(game, player):
+        return game
     other = (
         ResultReport.objects.filter(game=game)
         .exclude(reporter_id=player.pk)
@@ -140,13 +212,50 @@ def result_confirm(*, game: Game, player: Player, by: AbstractBaseUser) -> Game:
     if other is None or game.result_status != ResultStatus.AWAITING:
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
     result = ResultInput(other.outcome, other.vp_one, other.vp_two, other.loser, other.battle_rounds)
-    return result_report(game=game, player=player, result=result, by=by)
+    return result_report(game=game, player=player, result=result, by=by, idempotency_key=key)
+
+
+def _confirmed_by(game: Game, player: Player) -> bool:
+    """Whether the player's own latest report is the result that now stands."""
+    mine = ResultReport.objects.filter(game=game, reporter=player).order_by("-created_at", "-id").first()
+    if mine is None:
+        return False
+    stands = (game.outcome, game.vp_one, game.vp_two, game.loser_id)
+    return (mine.outcome, mine.vp_one, mine.vp_two, mine.loser_id) == stands
+
+
+def _describe(game: Game) -> str:
+    if not game.outcome:
+        return "no result yet"
+    if game.outcome == Outcome.PLAYED:
+        return f"{game.vp_one}\N{EN DASH}{game.vp_two} ({game.get_result_status_display().lower()})"
+    return f"{game.get_outcome_display().lower()} ({game.get_result_status_display().lower()})"
 
 
 @transaction.atomic
-def result_set(*, game: Game, result: ResultInput, by: AbstractBaseUser, reason: str) -> Game:
-    """A judge or the TO enters or corrects a result; the reason goes in the audit log."""
-    game = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
+def result_set(
+    *,
+    game: Game,
+    result: ResultInput,
+    by: AbstractBaseUser,
+    reason: str,
+    expected_version: int | None = None,
+) -> Game:
+    """A judge or the TO enters or corrects a result; the reason goes in the audit log.
+
+    `expected_version` is the version of the game the judge was looking at. If the game has
+    changed since (another judge ruled, a player reported), the ruling is refused with
+    StaleVersion carrying the game as it now stands: two judges ruling at once never
+    silently overwrite each other (issue 14). The web form and the API always send it.
+    """
+    game = _locked_game(game)
+    if expected_version is not None and expected_version != game.version:
+        raise StaleVersion(
+            f"This result changed while you were looking at it: it now stands at {_describe(game)} "
+            f"(version {game.version}, you corrected version {expected_version}). Check it and "
+            "submit again if your ruling should replace it.",
+            current=game,
+        )
     if not reason.strip():
         raise ServiceError("Give a reason for the correction; it is kept in the audit log.", field="reason")
     if game.round.status == RoundStatus.PAIRED:
@@ -187,6 +296,7 @@ def result_set(*, game: Game, result: ResultInput, by: AbstractBaseUser, reason:
 @transaction.atomic
 def result_review(*, game: Game, by: AbstractBaseUser, stands: bool, reason: str) -> Game:
     """The Head Judge looks at a game that didn't get far enough: the result stands, or is corrected."""
+    game = _locked_game(game)
     if not game.needs_review or game.reviewed_at is not None:
         raise ServiceError("This game is not waiting for review.", code="not-flagged")
     game.reviewed_at = timezone.now()

@@ -126,7 +126,12 @@ def roster_preview(
 def roster_submit(
     *, player: Player, slot: int, content: str | dict[str, Any], by: AbstractBaseUser, as_staff: bool = False
 ) -> Roster:
-    """Store a player's roster in slot 1 or 2 with the rules engine's verdict."""
+    """Store a player's roster in slot 1 or 2 with the rules engine's verdict.
+
+    The player's row is locked first: two submissions at once (two tabs, a retry) are stored
+    one after the other, and the dual-list checks see the other roster as it now stands.
+    """
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event = player.event
     if slot not in (1, 2):
         raise ServiceError("A player has roster 1 and, under dual list, roster 2.", field="slot")

@@ -10,6 +10,7 @@ import random
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from pairings.engine import PairingError
@@ -30,6 +31,18 @@ from tournaments.services.audit import audit
 from tournaments.services.reporting import round_close_if_complete
 
 
+def _locked(round_: Round) -> Round:
+    """The round re-read under its row lock: every write to a round and its games takes it
+    first, so two tabs editing one draft round apply one after the other, each to what the
+    other left (issue 14: concurrent swaps seated a player twice, or two games on a table)."""
+    return Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+
+
+def _bump(round_: Round) -> None:
+    round_.version += 1
+    round_.save(update_fields=["version"])
+
+
 def _has_results(round_: Round) -> bool:
     if ResultReport.objects.filter(game__round=round_).exists():
         return True
@@ -43,7 +56,8 @@ def _create_games(event: Event, round_: Round, seed: int) -> None:
         raise ServiceError(str(exc), code="pairing-impossible") from None
     round_.seed = seed
     round_.pairing_report = paired.report.to_dict()
-    round_.save(update_fields=["seed", "pairing_report"])
+    round_.version += 1
+    round_.save(update_fields=["seed", "pairing_report", "version"])
 
 
 @transaction.atomic
@@ -73,6 +87,7 @@ def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -
 @transaction.atomic
 def round_repair(*, round_: Round, by: AbstractBaseUser, seed: int | None = None) -> Round:
     """Throw away a round's pairings (no results yet) and pair it again."""
+    round_ = _locked(round_)
     if round_.status == RoundStatus.CLOSED or _has_results(round_):
         raise ServiceError(
             "Results have been entered for this round; it cannot be re-paired.", code="has-results"
@@ -96,6 +111,7 @@ def round_repair(*, round_: Round, by: AbstractBaseUser, seed: int | None = None
 @transaction.atomic
 def round_undo(*, round_: Round, by: AbstractBaseUser) -> None:
     """Delete a round that has no results yet, as if it had never been paired."""
+    round_ = _locked(round_)
     if round_.status == RoundStatus.CLOSED or _has_results(round_):
         raise ServiceError(
             "Results have been entered for this round; it cannot be undone.", code="has-results"
@@ -113,6 +129,7 @@ def _editable(round_: Round) -> None:
 @transaction.atomic
 def round_swap_players(*, round_: Round, first: Player, second: Player, by: AbstractBaseUser) -> None:
     """Swap two players between their games (a TO's manual adjustment before publishing)."""
+    round_ = _locked(round_)
     _editable(round_)
     games = list(round_.games.all())
 
@@ -131,6 +148,7 @@ def round_swap_players(*, round_: Round, first: Player, second: Player, by: Abst
     setattr(game_b, side_b, first)
     for game in (game_a, game_b):
         game.save()
+    _bump(round_)
     audit(
         event=round_.event,
         actor=by,
@@ -142,26 +160,48 @@ def round_swap_players(*, round_: Round, first: Player, second: Player, by: Abst
 
 @transaction.atomic
 def round_swap_tables(*, round_: Round, first: Game, second: Game, by: AbstractBaseUser) -> None:
+    """Swap the tables of two games. The games are read again under the round's lock: the
+    caller's copies may hold tables another swap has just moved."""
+    round_ = _locked(round_)
     _editable(round_)
+    fresh = {g.pk: g for g in Game.objects.filter(round=round_, pk__in=[first.pk, second.pk])}
+    if len(fresh) != 2:
+        raise ServiceError("Choose two different games of this round.", code="same-game")
+    first, second = fresh[first.pk], fresh[second.pk]
     if first.player_two_id is None or second.player_two_id is None:
         raise ServiceError("A bye has no table.", code="bye")
     first.table, second.table = second.table, first.table
     first.save(update_fields=["table"])
     second.save(update_fields=["table"])
+    _bump(round_)
     audit(event=round_.event, actor=by, action="tables-swapped", subject=f"Round {round_.number}")
 
 
 @transaction.atomic
 def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
-    """Publish pairings: players see their table and opponent; byes are scored at once."""
+    """Publish pairings: players see their table and opponent; byes are scored at once.
+
+    Under the round's lock a second publish finds the round published and is refused; the
+    audit entry's once-key (round and version) makes the database refuse a second
+    "round-published" for the same pairings should anything slip past.
+    """
+    round_ = _locked(round_)
     _editable(round_)
+    once_key = f"round-published:{round_.pk}:v{round_.version}"
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
-    round_.save(update_fields=["status", "published_at"])
+    round_.version += 1
+    round_.save(update_fields=["status", "published_at", "version"])
     round_.games.filter(player_two__isnull=True).update(
-        outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED
+        outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED, version=F("version") + 1
     )
-    audit(event=round_.event, actor=by, action="round-published", subject=f"Round {round_.number}")
+    audit(
+        event=round_.event,
+        actor=by,
+        action="round-published",
+        subject=f"Round {round_.number}",
+        once_key=once_key,
+    )
     if round_close_if_complete(round_=round_):
         round_.refresh_from_db()
     return round_

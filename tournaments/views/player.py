@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -14,7 +15,7 @@ from tournaments.access import PLAYER, STAFF, EventAccess, access_event
 from tournaments.errors import ServiceError
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
-from tournaments.selectors import player_games, visible_rosters
+from tournaments.selectors import player_games, report_by_key, visible_rosters
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_report
 from tournaments.services.rosters import roster_preview, roster_submit
@@ -92,6 +93,7 @@ def _dashboard(
             "can_report": opponent is not None
             and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING),
             "result_form": result_form or PlayerResultForm(),
+            "confirm_key": uuid.uuid4().hex,
         }
     return render(request, "tournaments/me.html", context, status=status)
 
@@ -161,12 +163,20 @@ def _current_game(me: Player) -> Game:
 @require_POST
 def result_save(request: HttpRequest, slug: str) -> HttpResponse:
     access, player = _player_access(request, slug)
+    stored = report_by_key(player, request.POST.get("idempotency_key", ""))
+    if stored is not None:  # a resubmission of a report already stored: answer as the first time
+        messages.success(request, _after_report_message(stored.game))
+        return redirect("me", slug)
     game = _current_game(player)
     form = PlayerResultForm(request.POST)
     if form.is_valid():
         try:
             game = result_report(
-                game=game, player=player, result=form.result_for(game, player), by=actor(request)
+                game=game,
+                player=player,
+                result=form.result_for(game, player),
+                by=actor(request),
+                idempotency_key=form.cleaned_data["idempotency_key"] or None,
             )
         except ServiceError as exc:
             add_service_error(form, exc)
@@ -188,9 +198,16 @@ def _after_report_message(game: Game) -> str:
 @require_POST
 def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
     _, player = _player_access(request, slug)
+    key = request.POST.get("idempotency_key", "")
+    stored = report_by_key(player, key)
+    if stored is not None:
+        # A retried confirmation (the first was stored, its answer lost; the round may have
+        # closed since): the player is told it succeeded, with the result that stands.
+        messages.success(request, _after_report_message(stored.game))
+        return redirect("me", slug)
     game = _current_game(player)
     try:
-        game = result_confirm(game=game, player=player, by=actor(request))
+        game = result_confirm(game=game, player=player, by=actor(request), idempotency_key=key or None)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:

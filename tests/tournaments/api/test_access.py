@@ -84,7 +84,10 @@ CASES = {
         "post", "{url}games/{game}/confirm/", {"bob": 400, "carol": 400}
     ),  # nothing reported
     "game-result": Case(
-        "post", "{url}games/{game}/result/", {r: 200 for r in STAFF}, {"vp": [12, 3], "reason": "slip"}
+        "post",
+        "{url}games/{game}/result/",
+        {r: 200 for r in STAFF},
+        {"vp": [12, 3], "reason": "slip", "version": "{version}"},
     ),
     "game-review": Case(
         "post", "{url}games/{game}/review/", {"hank": 400, "alice": 400}, {"stands": True, "reason": "ok"}
@@ -116,6 +119,7 @@ def test_role_matrix(name, role, api, world, round_one):
         "bob": world.bob.external_id,
         "dan": world.dan.external_id,
         "game": str(world.game(world.bob).pk),
+        "version": str(world.game(world.bob).version),
         "other_game": str(world.game(world.dan).pk),
         "join_code": world.event.join_code,
     }

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.builders.documents import raynor
+from tests.builders.rows import version_of
 from tournaments.models import AuditEntry, Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +98,7 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
 
     other = game_with(published, d)
     result = {"vp": vp_in_order(other, {d: 10, e: 10}), "battle_rounds": 4, "reason": "slip handed in"}
+    result["version"] = version_of(other["id"])
     assert to.post(f"{world.api_url()}games/{other['id']}/result/", result, format="json").status_code == 200
     assert to.get(f"{world.api_url()}rounds/1/").json()["status"] == "closed"
 
@@ -112,10 +114,19 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     game = game_with(second, b)
     report = {"vp": vp_in_order(game, {b: 15, x: 5}), "battle_rounds": 5}
     assert bob.post(f"{world.api_url()}games/{game['id']}/report/", report, format="json").status_code == 200
-    result = {**report, "reason": "x has no account; the TO enters the slip"}
+    result = {
+        **report,
+        "reason": "x has no account; the TO enters the slip",
+        "version": version_of(game["id"]),
+    }
     assert to.post(f"{world.api_url()}games/{game['id']}/result/", result, format="json").status_code == 200
     game = game_with(second, c)
-    concession = {"outcome": "concession", "loser": y, "reason": "conceded at the table"}
+    concession = {
+        "outcome": "concession",
+        "loser": y,
+        "reason": "conceded at the table",
+        "version": version_of(game["id"]),
+    }
     assert (
         api("judy")
         .post(f"{world.api_url()}games/{game['id']}/result/", concession, format="json")
@@ -202,7 +213,9 @@ def test_a_dropped_player_is_not_paired_again(api, world):
     to.post(f"{world.api_url()}rounds/1/publish/")
     for game in to.get(f"{world.api_url()}rounds/1/").json()["games"]:
         to.post(
-            f"{world.api_url()}games/{game['id']}/result/", {"vp": [8, 2], "reason": "slips"}, format="json"
+            f"{world.api_url()}games/{game['id']}/result/",
+            {"vp": [8, 2], "reason": "slips", "version": game["version"]},
+            format="json",
         )
     assert to.get(f"{world.api_url()}rounds/1/").json()["status"] == "closed"
 

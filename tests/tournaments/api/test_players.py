@@ -134,7 +134,9 @@ def test_no_show_without_a_current_game_only_drops(api, world):
 def test_a_confirmed_game_is_left_alone_by_a_no_show(api, world, round_one):
     game = world.game(world.dan)
     api("alice").post(
-        f"{world.api_url()}games/{game.pk}/result/", {"vp": [3, 9], "reason": "slip"}, format="json"
+        f"{world.api_url()}games/{game.pk}/result/",
+        {"vp": [3, 9], "reason": "slip", "version": game.version},
+        format="json",
     )
     body = api("alice").post(f"{world.api_url()}players/{world.dan.external_id}/no-show/").json()
     assert body["game"] is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.builders.rows import version_of
 from tournaments.models import AuditEntry, Game, Round
 
 pytestmark = pytest.mark.django_db
@@ -45,11 +46,15 @@ def test_dispute_goes_to_the_judges_who_set_it_with_a_reason(api, world, round_o
     assert [(item["why"], item["game"]["id"]) for item in queue] == [("disputed", game.pk)]
     assert [r["vp"] for r in queue[0]["game"]["reports"]] == [[12, 3], [3, 12]]
 
-    missing = api("judy").post(f"{url}result/", {"vp": [12, 3], "reason": " "}, format="json")
+    missing = api("judy").post(
+        f"{url}result/", {"vp": [12, 3], "reason": " ", "version": version_of(game.pk)}, format="json"
+    )
     assert missing.status_code == 400
     assert missing.json()["field"] == "reason"
     body = api("judy").post(
-        f"{url}result/", {"vp": [12, 3], "reason": "checked the score sheet"}, format="json"
+        f"{url}result/",
+        {"vp": [12, 3], "reason": "checked the score sheet", "version": version_of(game.pk)},
+        format="json",
     )
     assert body.json()["result_status"] == "confirmed"
     assert api("judy").get(f"{world.api_url()}judge-queue/").json() == []
@@ -72,7 +77,9 @@ def test_fewer_than_two_battle_rounds_waits_for_the_head_judge(api, world, round
     assert body["needs_review"] is True
     other = world.game(world.dan)
     api("alice").post(
-        f"{world.api_url()}games/{other.pk}/result/", {"vp": [5, 5], "reason": "slip"}, format="json"
+        f"{world.api_url()}games/{other.pk}/result/",
+        {"vp": [5, 5], "reason": "slip", "version": version_of(other.pk)},
+        format="json",
     )
     # Every result is in, but one game has not been looked at: the round stays open.
     assert Round.objects.get(pk=round_one.pk).status == "published"
@@ -100,6 +107,7 @@ def test_a_result_that_does_not_stand_goes_back_to_the_judges(api, world, round_
     assert body["result_status"] == "disputed"
     assert [item["why"] for item in api("judy").get(f"{world.api_url()}judge-queue/").json()] == ["disputed"]
     corrected = {"vp": [1, 6], "battle_rounds": 2, "reason": "scored as the head judge ruled"}
+    corrected["version"] = body["version"]
     body = api("judy").post(f"{url}result/", corrected, format="json").json()
     assert body["result_status"] == "confirmed"
     assert body["needs_review"] is False
@@ -137,6 +145,8 @@ def test_draft_round_games_are_invisible_to_players(api, world):
         == 404
     )
     response = api("alice").post(
-        f"{world.api_url()}games/{game.pk}/result/", {"vp": [1, 0], "reason": "x"}, format="json"
+        f"{world.api_url()}games/{game.pk}/result/",
+        {"vp": [1, 0], "reason": "x", "version": 0},
+        format="json",
     )
     assert response.json()["code"] == "not-published"

@@ -216,3 +216,36 @@ def test_staff_who_also_play_see_both_pages(client, bob):
     client.force_login(bob)
     assert client.get("/e/spring-skirmish/me/").status_code == 200
     assert client.get("/e/spring-skirmish/judge/").status_code == 200
+
+
+def test_a_retried_confirmation_is_told_it_succeeded(client, event, pair, bob, carol):
+    """Issue 14: a confirmation was stored but its answer lost; the retry said there was nothing
+    to confirm. The retry (same page, same hidden key) now succeeds with the stored result,
+    even though confirming closed the round."""
+    client.force_login(carol)
+    client.post("/e/spring-skirmish/me/result/", {"how": "played", "my_vp": "2", "their_vp": "9"})
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/me/")
+    key = page.context["confirm_key"]
+    assert f'name="idempotency_key" value="{key}"' in page.content.decode()
+    client.post("/e/spring-skirmish/me/confirm/", {"idempotency_key": key})
+    game = pair[0].games_as_one.get()
+    assert game.round.status == RoundStatus.CLOSED
+    retry = client.post("/e/spring-skirmish/me/confirm/", {"idempotency_key": key}, follow=True)
+    text = retry.content.decode()
+    assert "Result confirmed. Thank you!" in text
+    assert "There is no result waiting" not in text
+    assert game.reports.filter(reporter=pair[0]).count() == 1
+
+
+def test_a_doubled_report_from_one_page_is_stored_once(client, event, pair, bob):
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/me/")
+    key = page.context["result_form"]["idempotency_key"].value()
+    body = {"how": "played", "my_vp": "9", "their_vp": "2", "idempotency_key": key}
+    first = client.post("/e/spring-skirmish/me/result/", body)
+    second = client.post("/e/spring-skirmish/me/result/", body)
+    assert first["Location"] == second["Location"] == "/e/spring-skirmish/me/"
+    assert pair[0].games_as_one.get().reports.count() == 1
+    # The next page shows a fresh form with a fresh key.
+    assert client.get("/e/spring-skirmish/me/").context["result_form"]["idempotency_key"].value() != key

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -19,9 +19,10 @@ from tournaments.api.serializers import (
     ResultReportSerializer,
     ResultSetSerializer,
     ReviewSerializer,
+    StaleGameSerializer,
 )
 from tournaments.api.views._common import validated
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, StaleVersion
 from tournaments.models import Game, Player, ResultStatus
 from tournaments.services.reporting import (
     ResultInput,
@@ -54,6 +55,22 @@ def _result(game: Game, data: dict[str, Any]) -> ResultInput:
     )
 
 
+IDEMPOTENCY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "A key of your choosing (a UUID) for this submission. Sending it again, after a lost "
+        "answer or a double tap, stores nothing more and answers 200 with the stored result."
+    ),
+)
+
+
+def _key(request: Request) -> str | None:
+    return request.headers.get("Idempotency-Key")
+
+
 def _game_body(access: EventAccess, game_id: int) -> Response:
     """The game as it now stands, with both sides' reports (the caller plays it or is staff)."""
     game = selectors.game_in_event(access.event, game_id)
@@ -71,6 +88,7 @@ class GameReportApi(ApiView):
             "completed flags the game for the Head Judge."
         ),
         request=ResultReportSerializer,
+        parameters=[IDEMPOTENCY],
         responses=responses({200: GameSerializer}, login=True),
         tags=TAGS,
     )
@@ -80,7 +98,9 @@ class GameReportApi(ApiView):
         game = game_or_404(access, game_id)
         player = seat_or_404(access, game)
         data = validated(ResultReportSerializer, request)
-        result_report(game=game, player=player, result=_result(game, data), by=user)
+        result_report(
+            game=game, player=player, result=_result(game, data), by=user, idempotency_key=_key(request)
+        )
         return _game_body(access, game.pk)
 
 
@@ -88,7 +108,9 @@ class GameConfirmApi(ApiView):
     @extend_schema(
         operation_id="game_confirm",
         summary="Confirm the result your opponent reported",
+        description="Confirming again (a retry) answers 200 with the stored result.",
         request=None,
+        parameters=[IDEMPOTENCY],
         responses=responses({200: GameSerializer}, login=True),
         tags=TAGS,
     )
@@ -97,7 +119,7 @@ class GameConfirmApi(ApiView):
         access = event_for(request, slug, PLAYER)
         game = game_or_404(access, game_id)
         player = seat_or_404(access, game)
-        result_confirm(game=game, player=player, by=user)
+        result_confirm(game=game, player=player, by=user, idempotency_key=_key(request))
         return _game_body(access, game.pk)
 
 
@@ -106,7 +128,15 @@ class GameResultApi(ApiView):
         operation_id="game_result_set",
         summary="Enter or correct a result (judges and the TO), with a reason for the audit log",
         request=ResultSetSerializer,
-        responses=responses({200: GameSerializer}, login=True),
+        responses=responses(
+            {
+                200: GameSerializer,
+                409: OpenApiResponse(
+                    StaleGameSerializer, description="The game changed since `version`: nothing applied."
+                ),
+            },
+            login=True,
+        ),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str, game_id: int) -> Response:
@@ -114,7 +144,19 @@ class GameResultApi(ApiView):
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
         game = game_or_404(access, game_id)
         data = validated(ResultSetSerializer, request)
-        result_set(game=game, result=_result(game, data), by=user, reason=data["reason"])
+        try:
+            result_set(
+                game=game,
+                result=_result(game, data),
+                by=user,
+                reason=data["reason"],
+                expected_version=data["version"],
+            )
+        except StaleVersion as exc:
+            current = selectors.game_in_event(access.event, game.pk)
+            assert current is not None
+            body = {**exc.as_dict(), "current": presenters.game_dict(current, reports=True)}
+            return Response(StaleGameSerializer(body).data, status=exc.status)
         return _game_body(access, game.pk)
 
 
