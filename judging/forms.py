@@ -16,6 +16,7 @@ from judging.models import (
     PenaltyStatus,
 )
 from tournaments.errors import ServiceError
+from tournaments.limits import NOTES_LENGTH
 from tournaments.models import Event, Game, Player, RoundStatus
 
 
@@ -44,7 +45,9 @@ class PenaltyForm(forms.Form):
         required=False,
         help_text="Leave empty for the player's game in the current round.",
     )
-    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text="What happened.")
+    notes = forms.CharField(
+        max_length=NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 3}), help_text="What happened."
+    )
     remedy = forms.CharField(
         required=False,
         max_length=200,
@@ -65,7 +68,7 @@ class PenaltyForm(forms.Form):
 class TimeLimitForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.none())
     seconds_per_activation = forms.IntegerField(required=False, min_value=1, label="Seconds per activation")
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    notes = forms.CharField(required=False, max_length=NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -102,7 +105,9 @@ class PenaltyFilterForm(forms.Form):
 
 class ConductForm(forms.Form):
     category = forms.ChoiceField(choices=ConductCategory.choices)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), label="What happened")
+    description = forms.CharField(
+        max_length=NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 5}), label="What happened"
+    )
     people_involved = forms.CharField(required=False, max_length=300, label="People involved (optional)")
 
 

@@ -93,6 +93,17 @@ VP_ONLY = ResultShape()
 
 
 @dataclass(frozen=True)
+class ScoreRange:
+    """The points one side can score in one game, inclusive: results outside it are refused."""
+
+    low: int
+    high: int
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and self.low <= value <= self.high
+
+
+@dataclass(frozen=True)
 class GameSystem:
     slug: str
     name: str
@@ -106,6 +117,10 @@ class GameSystem:
     runs_events: bool = True
     # validate_roster from files alone, for systems whose rosters are not StarCraft-shaped.
     roster_check: RosterChecker | None = None
+    # Victory Points one side can score in a game; Kill Points likewise, for the systems
+    # that record them (None: the system has none). Every system states its own.
+    vp_range: ScoreRange = ScoreRange(0, 999)
+    kp_range: ScoreRange | None = None
 
     def scale(self, slug: str) -> Scale:
         try:

@@ -17,6 +17,11 @@ urlpatterns = [
     # Players
     path("e/<slug:slug>/me/", player.me, name="me"),
     path("e/<slug:slug>/me/rosters/<int:slot>/", player.roster_save, name="me-roster"),
+    path(
+        "e/<slug:slug>/me/rosters/<int:slot>/withdraw/",
+        player.roster_withdraw_view,
+        name="me-roster-withdraw",
+    ),
     path("e/<slug:slug>/me/result/", player.result_save, name="me-result"),
     path("e/<slug:slug>/me/confirm/", player.result_agree, name="me-confirm"),
     path("e/<slug:slug>/me/drop/", player.drop, name="me-drop"),

@@ -11,7 +11,14 @@ from typing import Any
 
 from rest_framework import serializers
 
-from judging.models import ConductCategory, Infraction, PenaltyLevel, PenaltyStatus
+from judging.models import (
+    HANDLED_NOTE_LENGTH,
+    ConductCategory,
+    Infraction,
+    PenaltyLevel,
+    PenaltyStatus,
+)
+from tournaments.limits import NOTES_LENGTH, REASON_LENGTH
 
 
 class PenaltySerializer(serializers.Serializer[Any]):
@@ -37,14 +44,14 @@ class PenaltyIssueSerializer(serializers.Serializer[Any]):
     player = serializers.CharField(help_text="The penalised player's external id.")
     level = serializers.ChoiceField(choices=PenaltyLevel.choices)
     infraction = serializers.ChoiceField(choices=Infraction.choices, help_text="The infraction category.")
-    notes = serializers.CharField(help_text="What happened: the written record.")
+    notes = serializers.CharField(max_length=NOTES_LENGTH, help_text="What happened: the written record.")
     game = serializers.IntegerField(required=False, help_text="The game; default: the player's current game.")
     round = serializers.IntegerField(required=False, min_value=0)
-    remedy = serializers.CharField(required=False, default="", allow_blank=True)
+    remedy = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
 
 
 class DecisionSerializer(serializers.Serializer[Any]):
-    note = serializers.CharField(required=False, default="", allow_blank=True)
+    note = serializers.CharField(required=False, default="", allow_blank=True, max_length=REASON_LENGTH)
 
 
 class AdviceSerializer(serializers.Serializer[Any]):
@@ -72,8 +79,8 @@ class PenaltyAdviceSerializer(serializers.Serializer[Any]):
 
 class ConductFileSerializer(serializers.Serializer[Any]):
     category = serializers.ChoiceField(choices=ConductCategory.choices)
-    description = serializers.CharField()
-    people_involved = serializers.CharField(required=False, default="", allow_blank=True)
+    description = serializers.CharField(max_length=NOTES_LENGTH)
+    people_involved = serializers.CharField(required=False, default="", allow_blank=True, max_length=300)
 
 
 class ConductReceivedSerializer(serializers.Serializer[Any]):
@@ -97,7 +104,9 @@ class ConductReportSerializer(serializers.Serializer[Any]):
 
 
 class ConductHandleSerializer(serializers.Serializer[Any]):
-    note = serializers.CharField(help_text="A short note of what was done (kept with the report).")
+    note = serializers.CharField(
+        max_length=HANDLED_NOTE_LENGTH, help_text="A short note of what was done (kept with the report)."
+    )
 
 
 class MyConductReportSerializer(serializers.Serializer[Any]):

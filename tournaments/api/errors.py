@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -33,6 +35,16 @@ def _first(detail: Any, path: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        # Over DATA_UPLOAD_MAX_MEMORY_SIZE: refused before it is read, in the API's shape.
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+        return Response(
+            {
+                "code": "too-large",
+                "message": f"The request body is over {limit / 1024 / 1024:.1f} MB. Nothing was changed.",
+            },
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     if isinstance(exc, Http404):
         return Response({"code": "not-found", "message": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     response = drf_exception_handler(exc, context)

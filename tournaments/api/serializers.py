@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from tournaments.limits import REASON_LENGTH
 from tournaments.models import (
     EventKind,
     EventStatus,
@@ -217,7 +218,7 @@ class PlayersImportSerializer(Serializer):
 
 
 class ReasonSerializer(Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=REASON_LENGTH)
 
 
 class PlayerRefSerializer(Serializer):
@@ -386,7 +387,9 @@ class ResultReportSerializer(Serializer):
 
 class ResultSetSerializer(ResultReportSerializer):
     outcome = serializers.ChoiceField(choices=[(o.value, o.label) for o in JUDGE_OUTCOMES], default="played")
-    reason = serializers.CharField(allow_blank=True, help_text="Kept in the audit log.")
+    reason = serializers.CharField(
+        allow_blank=True, max_length=REASON_LENGTH, help_text="Kept in the audit log."
+    )
     version = serializers.IntegerField(
         min_value=0,
         help_text=(
@@ -403,7 +406,7 @@ class StaleGameSerializer(ErrorSerializer):
 
 class ReviewSerializer(Serializer):
     stands = serializers.BooleanField()
-    reason = serializers.CharField(allow_blank=True)
+    reason = serializers.CharField(allow_blank=True, max_length=REASON_LENGTH)
 
 
 class JudgeQueueItemSerializer(Serializer):

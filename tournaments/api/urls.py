@@ -18,6 +18,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("players/<str:external_id>/no-show/", players.PlayerNoShowApi.as_view(), name="player-no-show"),
     path("rosters/", rosters.RostersApi.as_view(), name="rosters"),
     path("rosters/check/", rosters.RosterCheckApi.as_view(), name="rosters-check"),
+    path("rosters/<int:slot>/", rosters.RosterSlotApi.as_view(), name="roster-slot"),
     path("roster-board/", rosters.RosterBoardApi.as_view(), name="roster-board"),
     path("rounds/", rounds.RoundsApi.as_view(), name="rounds"),
     path("rounds/<int:number>/", rounds.RoundApi.as_view(), name="round"),

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import (
     Event,
     EventKind,
@@ -27,6 +27,13 @@ from tournaments.models import (
 )
 from tournaments.services.audit import audit
 from tournaments.services.reporting import ResultInput, result_set
+
+# The model's column widths (Player.name, EmailField): enforced here, so every way in (web
+# form, API, CSV import) refuses an over-long name with the same sentence instead of a
+# database error on PostgreSQL (SQLite would silently store it).
+PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length or 120
+EMAIL_LENGTH = Player._meta.get_field("email").max_length or 254
+PLAYERS_CSV_MAX_CHARS = 256 * 1024
 
 
 def _next_external_id(event: Event) -> str:
@@ -62,6 +69,13 @@ def player_register(
     name = name.strip()
     if not name:
         raise ServiceError("A player needs a name.", field="name")
+    if len(name) > PLAYER_NAME_LENGTH:
+        raise ServiceError(
+            f"A player's name is at most {PLAYER_NAME_LENGTH} characters; this one has {len(name)}.",
+            field="name",
+        )
+    if len(email) > EMAIL_LENGTH:
+        raise ServiceError(f"An e-mail address is at most {EMAIL_LENGTH} characters.", field="email")
     if event.status == EventStatus.FINISHED:
         raise ServiceError("The event is finished.", code="event-finished")
     if user is not None and Player.objects.filter(event=event, user_id=user.pk).exists():
@@ -111,6 +125,12 @@ def players_import_csv(*, event: Event, text: str, by: AbstractBaseUser) -> list
 
     All or nothing: one bad row and nothing is imported; the error names the row.
     """
+    if len(text) > PLAYERS_CSV_MAX_CHARS:
+        raise TooLarge(
+            f"The list is {len(text) // 1024} KB; import at most {PLAYERS_CSV_MAX_CHARS // 1024} KB "
+            "of players at a time. Nothing was imported.",
+            field="csv",
+        )
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     if rows and [c.strip().lower() for c in rows[0]][:1] == ["name"]:
         rows = rows[1:]

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from rules_engine.registry import get_system
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.models import (
     Event,
@@ -48,9 +49,20 @@ def _validate(game: Game, result: ResultInput) -> None:
     if result.outcome not in (o.value for o in Outcome) or result.outcome == Outcome.BYE:
         raise ServiceError(f"Unknown outcome {result.outcome!r}.", field="outcome")
     if result.outcome == Outcome.PLAYED:
+        system = get_system(game.round.event.game_system)
+        vp = system.vp_range
         for label, value in (("first", result.vp_one), ("second", result.vp_two)):
             if value is None or value < 0:
                 raise ServiceError(f"Enter the {label} player's Victory Points (0 or more).", field="vp")
+            if value not in vp:
+                # The system's stated range (rules_engine registry): a typo like 100000 is
+                # refused rather than stored (issue 14) or overflowing the column.
+                raise ServiceError(
+                    f"The {label} player's Victory Points must be between {vp.low} and {vp.high} "
+                    f"in {system.name}; {value} is out of range.",
+                    code="out-of-range",
+                    field="vp",
+                )
     elif result.vp_one is not None or result.vp_two is not None:
         raise ServiceError(f"A {Outcome(result.outcome).label.lower()} has no Victory Points.", field="vp")
     players = {game.player_one_id, game.player_two_id}

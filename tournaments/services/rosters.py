@@ -19,7 +19,7 @@ from rules_engine.registry import get_system
 from rules_engine.roster_json import Roster as RosterDoc
 from rules_engine.roster_json import RosterFileError, roster_from_document, roster_to_document
 from rules_engine.verdict import ValidationResult
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, ListFormat, Player
 from tournaments.services.audit import audit
 from tournaments.unstorable import find_unstorable, unstorable_message
@@ -33,8 +33,32 @@ def _refuse_unstorable(data: Any) -> None:
         raise ServiceError(unstorable_message(hit[1]), code="unreadable", field="content")
 
 
+# A roster is a few kilobytes (the book's largest example army is under 4 KB as roster/1).
+# Anything far beyond is not a roster: refused before it is parsed or judged, so it can
+# neither replace a stored roster nor hold a web worker (issue 14: a 2 MB body was stored,
+# replacing a legal roster, after 10-15 s of validation).
+ROSTER_MAX_BYTES = 64 * 1024
+
+
+def _size(content: str | dict[str, Any]) -> int:
+    if isinstance(content, str):
+        return len(content.encode("utf-8", "surrogatepass"))
+    return len(json.dumps(content, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+
+
+def check_roster_size(content: str | dict[str, Any]) -> None:
+    size = _size(content)
+    if size > ROSTER_MAX_BYTES:
+        raise TooLarge(
+            f"The roster is {size // 1024} KB; a roster may be at most {ROSTER_MAX_BYTES // 1024} KB. "
+            "Nothing was changed.",
+            field="content",
+        )
+
+
 def read_roster(content: str | dict[str, Any]) -> RosterDoc:
     """roster/1 JSON (as text or already decoded) or the plain-text roster format."""
+    check_roster_size(content)
     _refuse_unstorable(content)
     try:
         if isinstance(content, dict):
@@ -161,13 +185,40 @@ def roster_submit(
 
 
 @transaction.atomic
-def roster_withdraw(*, roster: Roster, by: AbstractBaseUser, as_staff: bool = False) -> None:
-    event = roster.player.event
-    if not as_staff and event.roster_deadline is not None and timezone.now() > event.roster_deadline:
+def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_staff: bool = False) -> None:
+    """Withdraw a player's second roster: back to a single list (OP Guide: Dual List Format).
+
+    Only roster 2 can go: roster 1 is what the player plays with, and a player without a
+    roster has nothing to play. Like resubmitting, it is the player's until the roster
+    deadline (a judge or the TO any time before play begins); once a round is paired, the
+    rosters are fixed. Roster 1's stored verdict is judged again, on its own: the checks
+    between the two lists no longer apply. Audited.
+    """
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event = player.event
+    if slot != 2:
+        raise ServiceError(
+            "Only the second roster can be withdrawn; resubmit roster 1 to change it.", field="slot"
+        )
+    deadline = event.roster_deadline
+    if not as_staff and deadline is not None and timezone.now() > deadline:
         raise ServiceError(
             "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
         )
-    audit(
-        event=event, actor=by, action="roster-withdrawn", subject=f"{roster.player.name} roster {roster.slot}"
-    )
+    if event.rounds.exists():
+        raise ServiceError("Play has begun: rosters are fixed for the event.", code="play-begun")
+    roster = player.rosters.filter(slot=2).first()
+    if roster is None:
+        raise ServiceError("There is no second roster to withdraw.", code="no-roster", field="slot")
     roster.delete()
+    first = player.rosters.filter(slot=1).first()
+    if first is not None:
+        report = _report(event, roster_from_document(first.document), player, 1)
+        first.report, first.legal = report, bool(report["legal"])
+        first.save(update_fields=["report", "legal"])
+    audit(
+        event=event,
+        actor=by,
+        action="roster-withdrawn" if not as_staff else "roster-withdrawn-by-staff",
+        subject=f"{player.name} roster 2",
+    )

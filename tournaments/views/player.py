@@ -9,16 +9,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
 from tournaments.selectors import player_games, report_by_key, visible_rosters
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_report
-from tournaments.services.rosters import roster_preview, roster_submit
+from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
 from tournaments.views.common import actor, event_player, nav_context
 
 
@@ -80,7 +81,14 @@ def _dashboard(
     ]
     games = list(player_games(me))
     current = next((g for g in games if g.round.status == RoundStatus.PUBLISHED), None)
-    context = nav_context(access, "me") | {"me": me, "slots": slots, "games": games, "current": current}
+    deadline = access.event.roster_deadline
+    context = nav_context(access, "me") | {
+        "me": me,
+        "slots": slots,
+        "games": games,
+        "current": current,
+        "can_withdraw": not access.event.rounds.exists() and (deadline is None or timezone.now() <= deadline),
+    }
     if current is not None:
         opponent = current.player_two if current.player_one_id == me.pk else current.player_one
         mine, theirs = _reports(current, me)
@@ -111,6 +119,7 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
     if slot not in roster_slots(access):
         raise Http404("No such roster slot.")
     form = RosterForm(request.POST, prefix=f"r{slot}")
+    status = 200
     if form.is_valid():
         try:
             roster = roster_submit(
@@ -118,6 +127,7 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
             )
         except ServiceError as exc:
             add_service_error(form, exc)
+            status = 413 if isinstance(exc, TooLarge) else 200
         else:
             if roster.legal:
                 messages.success(request, f"Roster {slot} is submitted and legal.")
@@ -126,7 +136,21 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
                     request, f"Roster {slot} is submitted but not legal: fix it before the deadline."
                 )
             return redirect("me", slug)
-    return _dashboard(request, access, player, roster_forms={slot: form})
+    return _dashboard(request, access, player, roster_forms={slot: form}, status=status)
+
+
+@login_required
+@require_POST
+def roster_withdraw_view(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
+    """Withdraw roster 2: back to a single list, until the deadline."""
+    _, player = _player_access(request, slug)
+    try:
+        roster_withdraw(player=player, slot=slot, by=actor(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Roster 2 is withdrawn: you play roster 1 in every round.")
+    return redirect("me", slug)
 
 
 @login_required

@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 
-from rules_engine.registry import GameSystem, NoPackInEffect, Scale, discover_packs, register
+from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
 from rules_engine.roster_json import Roster
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg.army import validate_rosters
@@ -41,6 +41,24 @@ SKIRMISH_BANDS = ScoringTable(
         ResultBand("Stalemate", 0, 2, 1, 2, 1, 2),
     )
 )
+
+
+# Victory Points one side can score in one game. The rulebook prints no maximum, so the
+# bound is derived from it, with room to spare:
+# - Supply destroyed: "for every point of Supply you remove from an enemy Unit, you gain
+#   1 VP" (Quick Reference; Part 8.9.2), and Units left in Reserves count as destroyed at
+#   the end (Part 8.10). The densest Supply per Mineral in the data pack is 1 per 70
+#   (Hydralisk, 2 models, 140 Minerals, Supply 2), so a Standard army (2,000 Minerals,
+#   Part 9.1.1) holds at most 28 Supply.
+# - Mission Markers: at most 5 (Deployment Cards place Markers 1-5), at most 3 VP each per
+#   Round ("Gain 1 VP for each Controlled Mission Marker. Gain an additional 2 VPs for a
+#   Marker if you gained Control of it from the Opponent this Round", Mission Cards), over
+#   at most 5 Rounds (Game Length, Mission Cards): 75; the end-of-Round-5 bonuses of the
+#   Claim missions (4 VP per claiming Unit, 2 per Marker) add at most a few dozen more.
+# - Annihilation: "The surviving player gains +10 VP" (Part 8.9.3).
+# That is about 150 at Standard; 200 leaves room for Grand Offensive armies (above 2,000
+# Minerals) and still fits the database's small-integer columns many times over.
+VP_RANGE = ScoreRange(0, 200)
 
 
 def rules_pack(rules_date: dt.date | None = None) -> DataPack:
@@ -83,5 +101,7 @@ SYSTEM = register(
         scoring={"standard": STANDARD_BANDS, "skirmish": SKIRMISH_BANDS},
         packs=discover_packs(DATA_DIR, SOURCE),
         army=StarCraftArmy(),
+        vp_range=VP_RANGE,
+        kp_range=None,  # the game scores Victory Points only (Part 8.9.2); no Kill Points
     )
 )

@@ -249,3 +249,38 @@ def test_a_doubled_report_from_one_page_is_stored_once(client, event, pair, bob)
     assert pair[0].games_as_one.get().reports.count() == 1
     # The next page shows a fresh form with a fresh key.
     assert client.get("/e/spring-skirmish/me/").context["result_form"]["idempotency_key"].value() != key
+
+
+def test_a_player_withdraws_roster_two_from_their_page(client, bob):
+    event = make_event(list_format=ListFormat.DUAL)
+    player = add_player(event, bob, "Bob")
+    for slot in (1, 2):
+        Roster.objects.create(player=player, slot=slot, document=terran_document("Bob"), legal=True)
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "Withdraw roster 2 (play a single list)" in page
+    response = client.post("/e/spring-skirmish/me/rosters/2/withdraw/", follow=True)
+    assert "Roster 2 is withdrawn: you play roster 1 in every round." in response.content.decode()
+    assert list(player.rosters.values_list("slot", flat=True)) == [1]
+    assert "Withdraw roster 2" not in client.get("/e/spring-skirmish/me/").content.decode()
+
+
+def test_withdrawing_after_the_deadline_says_why(client, bob):
+    event = make_event(list_format=ListFormat.DUAL, roster_deadline=timezone.now() - dt.timedelta(hours=1))
+    player = add_player(event, bob, "Bob")
+    for slot in (1, 2):
+        Roster.objects.create(player=player, slot=slot, document=terran_document("Bob"), legal=True)
+    client.force_login(bob)
+    assert "Withdraw roster 2" not in client.get("/e/spring-skirmish/me/").content.decode()
+    response = client.post("/e/spring-skirmish/me/rosters/2/withdraw/", follow=True)
+    assert "The roster deadline has passed; a judge can make changes for you." in response.content.decode()
+    assert player.rosters.count() == 2
+
+
+def test_a_2_mb_roster_pasted_in_the_form_is_refused_with_413(client, event, bob):
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    response = client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": "Units:\n" + "x" * 2_000_000})
+    assert response.status_code == 413
+    assert "a roster may be at most 64 KB. Nothing was changed." in response.content.decode()
+    assert not Roster.objects.exists()

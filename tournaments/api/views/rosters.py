@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,7 +20,7 @@ from tournaments.api.serializers import (
     VerdictSerializer,
 )
 from tournaments.api.views._common import validated
-from tournaments.services.rosters import roster_check, roster_submit
+from tournaments.services.rosters import roster_check, roster_submit, roster_withdraw
 
 TAGS = ["rosters"]
 
@@ -78,6 +78,40 @@ class RostersApi(ApiView):
         roster.player = player
         body = presenters.roster_dict(roster, with_report=True)
         return Response(RosterSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class RosterSlotApi(ApiView):
+    @extend_schema(
+        operation_id="roster_withdraw",
+        summary="Withdraw your second roster (back to a single list) before the deadline",
+        description=(
+            "Only slot 2. A player until the roster deadline; staff (`?player=` the player's id) "
+            "until the first round is paired. 400 `deadline-passed`, `play-begun` or `no-roster` "
+            "otherwise; nothing changes. Audited."
+        ),
+        parameters=[
+            OpenApiParameter("player", str, OpenApiParameter.QUERY, required=False, description="Staff only.")
+        ],
+        request=None,
+        responses=responses({204: None}, login=True),
+        tags=TAGS,
+    )
+    def delete(self, request: Request, slug: str, slot: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, PLAYER, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        external_id = request.query_params.get("player")
+        as_staff = False
+        if external_id:
+            player = player_or_404(access, external_id)
+            own = access.player is not None and access.player.pk == player.pk
+            require(access.is_staff or own)
+            as_staff = access.is_staff and not own
+        elif access.player is not None:
+            player = access.player
+        else:
+            raise serializers.ValidationError({"player": ["Say whose roster to withdraw."]})
+        roster_withdraw(player=player, slot=slot, by=user, as_staff=as_staff)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RosterCheckApi(ApiView):
