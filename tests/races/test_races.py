@@ -173,12 +173,18 @@ def test_doubled_confirmation_answers_success_both_times(users, racer: Racer) ->
     game = Game.objects.get(round=round_)
     report_url = f"/api/events/{event.slug}/games/{game.pk}/report/"
     confirm_url = f"/api/events/{event.slug}/games/{game.pk}/confirm/"
-    bob = client_for(users["bob"])
     phone, retry = client_for(users["carol"]), client_for(users["carol"])
     corrupted, codes = 0, Counter[int]()
-    for _ in range(TRIALS):
+    for trial in range(TRIALS):
         reset_game(game)
-        assert bob.post(report_url, {"vp": [12, 3], "battle_rounds": 5}, format="json").status_code == 200
+        if trial == 0:  # through the API once; then the same state straight to the database
+            bob = client_for(users["bob"])
+            assert bob.post(report_url, {"vp": [12, 3], "battle_rounds": 5}, format="json").status_code == 200
+        else:
+            ResultReport.objects.create(
+                game=game, reporter=players[0], outcome="played", vp_one=12, vp_two=3, battle_rounds=5
+            )
+            Game.objects.filter(pk=game.pk).update(result_status=ResultStatus.AWAITING)
         key = str(uuid.uuid4())
         answers = racer.run(
             partial(phone.post, confirm_url, format="json", HTTP_IDEMPOTENCY_KEY=key),
@@ -196,3 +202,81 @@ def test_doubled_confirmation_answers_success_both_times(users, racer: Racer) ->
         ):
             corrupted += 1
     assert corrupted == 0, f"{corrupted} of {TRIALS} doubled confirmations went wrong; answers {dict(codes)}"
+
+
+def test_two_repairs_at_once_leave_one_pairing(users, racer: Racer) -> None:
+    """Re-pair clicked in two tabs: one set of games, every player seated once."""
+    event, players = race_event(users, players=8)
+    round_ = race_round(event, players, RoundStatus.PAIRED)
+    url = _round_url(event, 1, "repair")
+    tabs = [client_for(users["alice"]), client_for(users["alice"])]
+    everyone = {p.pk for p in players}
+    corrupted, codes = 0, Counter[int]()
+    for trial in range(TRIALS):
+        first, second = tabs
+        answers = racer.run(
+            partial(first.post, url, {"seed": 2 * trial + 1}, format="json"),
+            partial(second.post, url, {"seed": 2 * trial + 2}, format="json"),
+        )
+        codes.update(r.status_code for r in answers)
+        seats = _seats(round_)
+        if (
+            any(r.status_code >= 500 for r in answers)
+            or set(seats) != everyone
+            or any(n != 1 for n in seats.values())
+        ):
+            corrupted += 1
+            round_.delete()
+            round_ = race_round(event, players, RoundStatus.PAIRED)
+    assert corrupted == 0, f"{corrupted} of {TRIALS} double re-pairs went wrong; answers {dict(codes)}"
+
+
+def test_a_roster_submitted_from_two_tabs_at_once_is_stored(users, racer: Racer) -> None:
+    """Two first submissions of the same slot: both answered, one roster, never a 500."""
+    from rosters.models import Roster
+    from tests.builders.documents import raynor
+
+    event, players = race_event(users, players=2)
+    bob = players[0]
+    url = f"/api/events/{event.slug}/rosters/"
+    tabs = [client_for(users["bob"]), client_for(users["bob"])]
+    corrupted, codes = 0, Counter[int]()
+    for _ in range(TRIALS):
+        Roster.objects.filter(player=bob).delete()
+        first, second = tabs
+        answers = racer.run(
+            partial(first.post, url, {"slot": 1, "content": raynor()}, format="json"),
+            partial(second.post, url, {"slot": 1, "content": raynor()}, format="json"),
+        )
+        statuses = [r.status_code for r in answers]
+        codes.update(statuses)
+        if statuses != [201, 201] or Roster.objects.filter(player=bob).count() != 1:
+            corrupted += 1
+    assert corrupted == 0, f"{corrupted} of {TRIALS} double submissions went wrong; answers {dict(codes)}"
+
+
+def test_two_disqualifications_proposed_at_once_make_one_proposal(users, racer: Racer) -> None:
+    """The Head Judge and the TO propose the same Disqualification at once: one stands."""
+    from judging.models import Penalty, PenaltyStatus
+
+    event, players = race_event(users, players=2)
+    url = f"/api/events/{event.slug}/penalties/"
+    body = {
+        "player": players[0].external_id,
+        "level": "disqualification",
+        "infraction": "conduct",
+        "notes": "Threatened an opponent.",
+    }
+    hank, alice = client_for(users["hank"]), client_for(users["alice"])
+    corrupted, codes = 0, Counter[int]()
+    for _ in range(TRIALS):
+        Penalty.objects.filter(event=event).delete()
+        answers = racer.run(
+            partial(hank.post, url, body, format="json"), partial(alice.post, url, body, format="json")
+        )
+        statuses = sorted(r.status_code for r in answers)
+        codes.update(statuses)
+        pending = Penalty.objects.filter(event=event, status=PenaltyStatus.PENDING).count()
+        if statuses != [201, 400] or pending != 1:
+            corrupted += 1
+    assert corrupted == 0, f"{corrupted} of {TRIALS} double proposals went wrong; answers {dict(codes)}"
