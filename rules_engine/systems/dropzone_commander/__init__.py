@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
 from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
@@ -58,6 +58,14 @@ SYSTEM = register(
         },
         scoring={"standard": BANDS},
         results=ResultShape(vp=True, kp=True),
+        # VP come from the Scenario (e.g. Strategic Points 6+3+3+1, :1160) plus Attrition
+        # (X VP per 200 KP, :962); the book gives no total, so the bound only refuses what
+        # no game of six Rounds (:926) can reach.
+        vp_range=ScoreRange(0, 999),
+        # KP are "the total points cost of all enemy Units and Commanders they destroyed"
+        # (:952): at most the opponent's army. Reconquest armies are open-ended (3,001+
+        # points), so the bound is generous and still fits a small-integer column.
+        kp_range=ScoreRange(0, 30000),
         runs_events=False,
         roster_check=_check_rosters,
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
 from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
@@ -54,6 +54,10 @@ SYSTEM = register(
         scales={"standard": Scale("standard", "Standard", None, "standard")},
         scoring={"standard": BANDS},
         results=ResultShape(vp=True, complete_victory=True),
+        # Loot is the only source of VP: at most 3 per side per round ("Each side can gain no
+        # more than 3 VP through Loot per round", :556), over at most four rounds ("A game
+        # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (game-systems.md 2.4).
+        vp_range=ScoreRange(0, 12),
         runs_events=False,
         roster_check=_check_rosters,
     )

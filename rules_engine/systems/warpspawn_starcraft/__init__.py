@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rules_engine.registry import GameSystem, ResultShape, Scale, register
+from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
 from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, WarpspawnPack, load_pack
@@ -47,6 +47,7 @@ SYSTEM = register(
         scales={"standard": Scale("standard", "Standard", None, "standard")},
         scoring={"standard": BANDS},
         results=ResultShape(vp=False),
+        vp_range=ScoreRange(0, 0),  # no Victory Points at all: a game has a winner or is a draw
         runs_events=False,
         roster_check=_check_rosters,
     )

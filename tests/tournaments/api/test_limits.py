@@ -53,6 +53,14 @@ def test_a_roster_at_the_limit_is_read(api, world):
 
 
 def test_each_game_system_states_its_score_ranges():
+    from rules_engine.registry import all_systems
+
+    stated = {s.slug: (s.vp_range.low, s.vp_range.high, s.kp_range) for s in all_systems()}
+    assert stated["morsdei"] == (0, 12, None)  # 3 VP of Loot per round, four rounds
+    assert stated["warpspawn-starcraft"][:2] == (0, 0)  # no Victory Points at all
+    dropzone = get_system("dropzone-commander")
+    assert dropzone.kp_range is not None
+    assert (dropzone.kp_range.low, dropzone.kp_range.high) == (0, 30000)
     starcraft = get_system("starcraft-tmg")
     assert (starcraft.vp_range.low, starcraft.vp_range.high) == (0, 200)
     assert starcraft.kp_range is None  # Victory Points only
