@@ -171,6 +171,8 @@ MEDIA_ROOT = env_path("MEDIA_ROOT", BASE_DIR / "var" / "media")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # One error shape for every API view, the function-based ones too (printing's).
+    "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -215,6 +217,26 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A web request that publishes a task must not hang on a broker that is down or stuck:
+# short connect and socket timeouts (services.PUBLISH_RETRY bounds the retries), so the
+# caller hears "printing is unavailable" in about a second (docs/reliability.md).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 3,
+    # With acks_late, a message held by a worker that vanished comes back after this long
+    # (the job's lease and the sweep recover it much sooner; a duplicate is harmless).
+    "visibility_timeout": 600,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+# acks_late tasks: a worker holds only the message it is running, so the jobs behind a
+# killed worker stay in the queue for the next one instead of dying with it.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# `celery -A config beat` (or a worker started with -B) runs the print-job sweep.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-print-jobs": {"task": "printing.sweep_print_jobs", "schedule": 30.0},
+}
 
 # Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
 if not DEBUG:

@@ -49,6 +49,14 @@ class PrintJob(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The last time a message for this job was handed to the broker (a sweep re-sends one
+    # that no worker took up).
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    # Which worker process is rendering it ("host pid") and until when its lease holds: a
+    # running worker renews the lease every few seconds, so a job whose worker was killed
+    # is known to be orphaned within a lease, not after STALE_AFTER.
+    worker = models.CharField(max_length=200, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -26,7 +26,14 @@ from printing.models import PrintJob, PrintKind, PrintStatus
 from printing.params import ROUND_KINDS, PrintParams
 from printing.policy import PUBLISHED, may_print, roster_viewer
 from printing.render import PAPER_LABELS
-from printing.services import IN_PROGRESS, is_stale, print_job_request, print_job_retry
+from printing.services import (
+    IN_PROGRESS,
+    PrintingUnavailable,
+    is_stale,
+    print_job_reap,
+    print_job_request,
+    print_job_retry,
+)
 from tournaments.access import EventAccess, access_event
 from tournaments.errors import ServiceError
 from tournaments.models import RoundStatus
@@ -51,7 +58,7 @@ def _job(access: EventAccess, job_id: int) -> PrintJob:
     job = PrintJob.objects.filter(event=access.event, pk=job_id).first()
     if job is None or not may_print(access, job.kind, PrintParams.from_json(job.params)):
         raise Http404("No such print job.")
-    return job
+    return print_job_reap(job)
 
 
 def job_label(job: PrintJob) -> str:
@@ -87,6 +94,7 @@ def job_json(request: HttpRequest, slug: str, job: PrintJob) -> dict[str, Any]:
         "fingerprint": job.fingerprint,
         "attempts": job.attempts,
         "error": job.error or None,
+        "retryable": job.status == PrintStatus.FAILED or is_stale(job),
         "created_at": job.created_at.isoformat() if job.created_at else None,
         "finished_at": job.finished_at.isoformat() if job.finished_at else None,
         "status_url": request.build_absolute_uri(reverse("printing:api-job", args=[slug, job.pk])),
@@ -142,19 +150,39 @@ def _remember(request: HttpRequest, slug: str, job: PrintJob) -> None:
 def _recent_jobs(request: HttpRequest, access: EventAccess) -> list[PrintJob]:
     """Staff see the event's latest jobs (whoever asked); others the jobs they asked for."""
     if access.is_staff:
-        return list(PrintJob.objects.filter(event=access.event).order_by("-created_at", "-id")[:RECENT_JOBS])
+        recent = PrintJob.objects.filter(event=access.event).order_by("-created_at", "-id")[:RECENT_JOBS]
+        return [print_job_reap(job) for job in recent]
     ids = [i for i in request.session.get(_session_key(access.event.slug), []) if isinstance(i, int)]
     jobs = {job.pk: job for job in PrintJob.objects.filter(event=access.event, pk__in=ids)}
     return [
-        jobs[i]
+        print_job_reap(jobs[i])
         for i in ids
         if i in jobs and may_print(access, jobs[i].kind, PrintParams.from_json(jobs[i].params))
     ]
 
 
-def _jobs_list(request: HttpRequest, access: EventAccess, slug: str) -> HttpResponse:
+def _jobs_list(request: HttpRequest, access: EventAccess, slug: str, status: int = 202) -> HttpResponse:
     jobs = [_job_context(slug, job) for job in _recent_jobs(request, access)]
-    return render(request, "print/web/_jobs.html", {"slug": slug, "jobs": jobs}, status=202)
+    return render(request, "print/web/_jobs.html", {"slug": slug, "jobs": jobs}, status=status)
+
+
+def _unavailable(
+    request: HttpRequest, access: EventAccess, slug: str, exc: PrintingUnavailable
+) -> HttpResponse:
+    """503: the job is shown failed, with the sentence and a Retry button (htmx swaps 503s,
+    see base.html), or the job's own page for a plain form post."""
+    _remember(request, slug, exc.job)
+    if request.headers.get("HX-Request"):
+        response = _jobs_list(request, access, slug, status=503)
+    else:
+        context = {"event": access.event, "access": access, "section": "print", **_job_context(slug, exc.job)}
+        response = render(request, "print/web/job.html", context, status=503)
+    response["Retry-After"] = "30"
+    return response
+
+
+def _api_unavailable(exc: PrintingUnavailable) -> Response:
+    return Response(exc.as_dict(), status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"})
 
 
 # --- pages -----------------------------------------------------------------------------
@@ -193,6 +221,8 @@ def print_request(request: HttpRequest, slug: str) -> HttpResponse:
             round_number=request.POST.get("round"),
             player=request.POST.get("player"),
         )
+    except PrintingUnavailable as exc:
+        return _unavailable(request, access, slug, exc)
     except ServiceError as exc:
         if exc.code == "not-found":
             raise Http404(exc.message) from None
@@ -239,6 +269,8 @@ def job_retry(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
     job = _job(access, job_id)
     try:
         job = print_job_retry(job=job, by=request.user)
+    except PrintingUnavailable as exc:
+        return _unavailable(request, access, slug, exc)
     except ServiceError as exc:
         return render(request, "print/web/_error.html", {"message": exc.message}, status=400)
     if request.headers.get("HX-Request"):
@@ -271,6 +303,7 @@ class PrintJobOutput(serializers.Serializer[dict[str, Any]]):
     fingerprint = serializers.CharField()
     attempts = serializers.IntegerField()
     error = serializers.CharField(allow_null=True)
+    retryable = serializers.BooleanField(help_text="failed (or stuck): ask for it again")
     created_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     status_url = serializers.URLField()
@@ -284,6 +317,9 @@ class PrintJobOutput(serializers.Serializer[dict[str, Any]]):
         202: PrintJobOutput,
         400: OpenApiResponse(description="Bad input: {code, message, field}"),
         404: OpenApiResponse(description="No such event, or not a document this caller may print"),
+        503: OpenApiResponse(
+            description="Printing is unavailable (the print queue cannot be reached): try again"
+        ),
     },
     tags=["printing"],
 )
@@ -304,6 +340,9 @@ def api_request(request: Request, slug: str) -> Response:
             round_number=values.get("round"),
             player=values.get("player"),
         )
+    except PrintingUnavailable as exc:
+        _remember(request._request, slug, exc.job)
+        return _api_unavailable(exc)
     except ServiceError as exc:
         if exc.code == "not-found":
             raise Http404(exc.message) from None
