@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -235,3 +236,45 @@ def parse_email_url(url: str) -> EmailUrl:
         use_ssl=use_ssl,
         timeout=timeout,
     )
+
+
+def storages_from_env() -> dict[str, dict[str, Any]]:
+    """Django's STORAGES: where rendered PDFs (and any other file) live.
+
+    `FILE_STORAGE=filesystem` (the default) keeps them under MEDIA_ROOT, which must then be
+    shared by every web and worker process (one machine, or a shared volume).
+    `FILE_STORAGE=s3` keeps them in an S3-compatible bucket through django-storages, so web
+    processes and workers on different machines see the same files:
+    S3_BUCKET (required), S3_ENDPOINT_URL (MinIO, Ceph, ... ; empty for AWS), S3_REGION,
+    S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY (empty: the usual AWS credential chain) and
+    S3_PREFIX (a folder inside the bucket).
+    """
+    kind = env_str("FILE_STORAGE", "filesystem").strip().lower()
+    static = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    if kind == "filesystem":
+        return {"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"}, "staticfiles": static}
+    if kind != "s3":
+        raise ImproperlyConfigured(f"FILE_STORAGE must be filesystem or s3, got {kind!r}")
+    bucket = env_str("S3_BUCKET").strip()
+    if not bucket:
+        raise ImproperlyConfigured("FILE_STORAGE=s3 needs S3_BUCKET")
+    options: dict[str, Any] = {
+        "bucket_name": bucket,
+        "location": env_str("S3_PREFIX").strip("/"),
+        # Private files: downloads stream through the app, which checks who may read them.
+        "default_acl": None,
+        "file_overwrite": False,
+    }
+    for option, name in (
+        ("endpoint_url", "S3_ENDPOINT_URL"),
+        ("region_name", "S3_REGION"),
+        ("access_key", "S3_ACCESS_KEY_ID"),
+        ("secret_key", "S3_SECRET_ACCESS_KEY"),
+    ):
+        value = env_str(name).strip()
+        if value:
+            options[option] = value
+    return {
+        "default": {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options},
+        "staticfiles": static,
+    }

@@ -20,6 +20,7 @@ from config.env import (
     env_str,
     parse_database_url,
     parse_email_url,
+    storages_from_env,
 )
 
 # Lets the typed generics used for mypy (ModelAdmin[Event], QuerySet[Player]) work at run time.
@@ -97,6 +98,14 @@ DATABASES = {
     "default": parse_database_url(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")).as_django()
 }
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 0)
+# A connection that broke during an outage is replaced on the next request, not reused:
+# service comes back by itself when the database does (docs/reliability.md).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _db_options = DATABASES["default"].setdefault("OPTIONS", {})
+    assert isinstance(_db_options, dict)
+    # An unreachable database host answers 503 in seconds instead of holding the request.
+    _db_options.setdefault("connect_timeout", env_int("DATABASE_CONNECT_TIMEOUT", 5))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -168,6 +177,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = env_path("STATIC_ROOT", BASE_DIR / "var" / "static")
 MEDIA_URL = "media/"
 MEDIA_ROOT = env_path("MEDIA_ROOT", BASE_DIR / "var" / "media")
+# Files (rendered PDFs) through Django's storage API: MEDIA_ROOT by default, an
+# S3-compatible bucket with FILE_STORAGE=s3 (config.env.storages_from_env, the README).
+STORAGES = storages_from_env()
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -199,6 +211,8 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "muster",
+            # Redis down or stuck: a quick error (503, config/outages.py), not a held request.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 3},
         }
     }
 

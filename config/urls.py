@@ -24,3 +24,6 @@ urlpatterns = [
     path("", include("judging.queue_urls")),
     path("", include("tournaments.urls")),
 ]
+
+# Outages are a 503 (JSON for the API, templates/503.html for browsers); other errors a 500.
+handler500 = "config.outages.handler500"

@@ -263,9 +263,27 @@ def celery_worker(env: Mapping[str, str], log: Path, *, concurrency: int = 1) ->
 
 def http_get(url: str, headers: Mapping[str, str] | None = None, timeout: float = 10):
     """(status, headers, body) without raising on 4xx/5xx."""
-    request = urllib.request.Request(url, headers=dict(headers or {}))
+    return http("GET", url, headers=headers, timeout=timeout)
+
+
+def http(
+    method: str,
+    url: str,
+    *,
+    data: bytes | None = None,
+    headers: Mapping[str, str] | None = None,
+    timeout: float = 15,
+):
+    """(status, headers, body) of one request, without raising on 4xx/5xx; no redirects followed."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    request = urllib.request.Request(url, data=data, method=method, headers=dict(headers or {}))
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with opener.open(request, timeout=timeout) as response:
             return response.status, response.headers, response.read()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.headers, exc.read()

@@ -1,3 +1,5 @@
+from typing import Any
+
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
@@ -136,3 +138,58 @@ def test_a_bad_email_url_stops_the_process():
     )
     assert result.returncode != 0
     assert "EMAIL_URL smtp:// needs a host" in result.stderr
+
+
+def test_files_go_to_media_root_by_default(monkeypatch):
+    from config.env import storages_from_env
+
+    monkeypatch.delenv("FILE_STORAGE", raising=False)
+    assert storages_from_env()["default"] == {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+
+
+def test_an_s3_compatible_store_is_configured_from_the_environment(monkeypatch):
+    from django.core.files.storage import storages
+    from django.core.files.storage.handler import StorageHandler
+
+    from config.env import storages_from_env
+
+    for name, value in {
+        "FILE_STORAGE": "s3",
+        "S3_BUCKET": "muster-prints",
+        "S3_ENDPOINT_URL": "http://127.0.0.1:9000",
+        "S3_REGION": "eu-west-1",
+        "S3_ACCESS_KEY_ID": "key",
+        "S3_SECRET_ACCESS_KEY": "secret",
+        "S3_PREFIX": "/venue-a/",
+    }.items():
+        monkeypatch.setenv(name, value)
+    config = storages_from_env()
+    assert config["default"]["BACKEND"] == "storages.backends.s3.S3Storage"
+    # django-storages builds the backend from these options (no network until a file is used).
+    handler: Any = StorageHandler(config)  # type: ignore[arg-type]  # the settings' shape, not instances
+    backend: Any = handler["default"]
+    assert type(backend).__name__ == "S3Storage"
+    assert backend.bucket_name == "muster-prints"
+    assert backend.endpoint_url == "http://127.0.0.1:9000"
+    assert backend.region_name == "eu-west-1"
+    assert backend.location == "venue-a"
+    assert backend.default_acl is None
+    assert backend.file_overwrite is False
+    assert storages["default"].__class__.__name__ == "FileSystemStorage"  # the running app's is untouched
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"FILE_STORAGE": "ftp"}, "FILE_STORAGE must be filesystem or s3"),
+        ({"FILE_STORAGE": "s3"}, "FILE_STORAGE=s3 needs S3_BUCKET"),
+    ],
+)
+def test_bad_storage_settings_fail_loudly(monkeypatch, env, message):
+    from config.env import storages_from_env
+
+    monkeypatch.delenv("S3_BUCKET", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ImproperlyConfigured, match=message):
+        storages_from_env()

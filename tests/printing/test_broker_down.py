@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from printing.models import PrintJob, PrintStatus
 from printing.services import UNAVAILABLE, print_job_run
-from tests.printing.factories import add_round, make_event, staff
+from tests.builders.rows import PRINTING_OPEN, add_round, add_staff, make_event
 from tests.procs import RedisServer, app_publishing_to, free_port
 from tournaments.models import RoundStatus
 
@@ -51,8 +51,8 @@ def stuck_broker() -> Iterator[str]:
 
 @pytest.fixture
 def event(alice):
-    event = make_event(names=["Ana", "Bruno"], tables=1, planned_rounds=2)
-    staff(event, alice)
+    event = make_event(**PRINTING_OPEN, players=["Ana", "Bruno"], tables=1, planned_rounds=2)
+    add_staff(event, alice)
     add_round(event, 1, [("p1", "p2")], status=RoundStatus.CLOSED, results=[(12, 3)])
     return event
 

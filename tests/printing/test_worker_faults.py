@@ -25,7 +25,7 @@ from django.urls import reverse
 
 from printing.models import PrintJob, PrintKind, PrintStatus
 from printing.services import LEASE, print_job_request, print_job_retry
-from tests.printing.factories import add_round, make_event
+from tests.builders.rows import PRINTING_OPEN, add_round, make_event
 from tests.procs import app_env, app_publishing_to, celery_worker, redis_server, wait_for
 from tournaments.access import access_event
 from tournaments.models import Event, RoundStatus
@@ -58,7 +58,9 @@ def lock_event_table() -> psycopg.Connection:
 
 
 def standings_event():
-    event = make_event(names=["Ana", "Bruno"], tables=1, planned_rounds=2, slug=SLUG)
+    event = make_event(
+        **{**PRINTING_OPEN, "slug": SLUG}, players=["Ana", "Bruno"], tables=1, planned_rounds=2
+    )
     add_round(event, 1, [("p1", "p2")], status=RoundStatus.CLOSED, results=[(12, 3)])
     return event
 

@@ -2,7 +2,8 @@
 
 Services raise ServiceError with a stable code and a sentence a person can act on; the
 API passes both through unchanged. DRF's own errors (bad input, missing login, not found)
-are folded into the same shape so clients handle one thing.
+are folded into the same shape so clients handle one thing; so is an outage (database or
+broker unreachable: 503 `unavailable`, see config/outages.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.outages import RETRY_AFTER, outage_of, unavailable_body
 from tournaments.errors import ServiceError
 
 
@@ -47,6 +49,14 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         )
     if isinstance(exc, Http404):
         return Response({"code": "not-found", "message": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    outage = outage_of(exc)
+    if outage is not None:
+        # The database or the broker is unreachable: 503, the same shape, try again later.
+        return Response(
+            unavailable_body(outage),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": RETRY_AFTER},
+        )
     response = drf_exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
