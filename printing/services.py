@@ -72,7 +72,9 @@ ORPHANED = "The worker rendering this document stopped before it finished. Retry
 
 
 class PrintingUnavailable(ServiceError):
-    """The broker could not be reached: the job is stored failed and may be retried."""
+    """The broker could not be reached: the job is stored failed and may be retried (503)."""
+
+    status = 503
 
     def __init__(self, job: PrintJob) -> None:
         super().__init__(UNAVAILABLE, code="printing-unavailable")
