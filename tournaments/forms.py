@@ -226,8 +226,8 @@ class PlayerResultForm(Form):
     """A result from one side of the table, in that player's own terms (my VP, their VP)."""
 
     how = forms.ChoiceField(choices=PLAYER_OUTCOMES, initial="played", widget=forms.RadioSelect, label="")
-    my_vp = forms.IntegerField(required=False, min_value=0, max_value=99, label="My VP")
-    their_vp = forms.IntegerField(required=False, min_value=0, max_value=99, label="Opponent's VP")
+    my_vp = forms.IntegerField(required=False, min_value=0, label="My VP")
+    their_vp = forms.IntegerField(required=False, min_value=0, label="Opponent's VP")
     battle_rounds = forms.IntegerField(
         required=False, min_value=0, max_value=10, label="Battle Rounds completed"
     )
@@ -267,8 +267,8 @@ class StaffResultForm(Form):
     """A judge's or the TO's entry: any outcome, in the game's player order, with a reason."""
 
     outcome = forms.ChoiceField(choices=STAFF_OUTCOMES, initial=Outcome.PLAYED)
-    vp_one = forms.IntegerField(required=False, min_value=0, max_value=99)
-    vp_two = forms.IntegerField(required=False, min_value=0, max_value=99)
+    vp_one = forms.IntegerField(required=False, min_value=0)
+    vp_two = forms.IntegerField(required=False, min_value=0)
     loser = forms.ChoiceField(
         required=False,
         choices=[("", "—"), ("one", "First player"), ("two", "Second player")],

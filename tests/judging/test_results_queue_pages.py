@@ -169,3 +169,23 @@ def test_a_second_judge_ruling_on_a_stale_page_is_told_and_nothing_is_overwritte
     assert client.post(url, {**judy_says, f"{prefix}-version": str(game.version)}).status_code == 302
     game.refresh_from_db()
     assert (game.vp_one, game.vp_two) == (5, 5)
+
+
+def test_the_vp_limit_on_the_judge_form_is_the_game_systems(client, game, bob, carol, judy):
+    """The web form and the API refuse the same VP: the game system's range (StarCraft 0-200)."""
+    _dispute(game, bob, carol)
+    client.force_login(judy)
+    url = f"/e/spring-skirmish/judge/games/{game.pk}/"
+    prefix = f"g{game.pk}"
+    ruling = {
+        f"{prefix}-outcome": "played",
+        f"{prefix}-vp_two": "2",
+        f"{prefix}-reason": "Sheet.",
+        f"{prefix}-version": str(Game.objects.get(pk=game.pk).version),
+    }
+    response = client.post(url, ruling | {f"{prefix}-vp_one": "100000"})
+    assert response.status_code == 200
+    assert "Victory Points must be between 0 and 200" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).vp_one is None
+    assert client.post(url, ruling | {f"{prefix}-vp_one": "150"}).status_code == 302
+    assert Game.objects.get(pk=game.pk).vp_one == 150

@@ -51,15 +51,16 @@ def _validate(game: Game, result: ResultInput) -> None:
     if result.outcome == Outcome.PLAYED:
         system = get_system(game.round.event.game_system)
         vp = system.vp_range
-        for label, value in (("first", result.vp_one), ("second", result.vp_two)):
+        sides = (("first", game.player_one, result.vp_one), ("second", game.player_two, result.vp_two))
+        for label, player, value in sides:
             if value is None or value < 0:
                 raise ServiceError(f"Enter the {label} player's Victory Points (0 or more).", field="vp")
             if value not in vp:
                 # The system's stated range (rules_engine registry): a typo like 100000 is
                 # refused rather than stored (issue 14) or overflowing the column.
                 raise ServiceError(
-                    f"The {label} player's Victory Points must be between {vp.low} and {vp.high} "
-                    f"in {system.name}; {value} is out of range.",
+                    f"Victory Points must be between {vp.low} and {vp.high} in {system.name}; "
+                    f"{value} for {player.name if player is not None else label} is out of range.",
                     code="out-of-range",
                     field="vp",
                 )
