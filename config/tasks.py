@@ -1,9 +1,9 @@
 """Infrastructure tasks that belong to no single app."""
 
-from celery import shared_task
+from config.celery import app
 
 
-@shared_task(name="config.ping")
+@app.task(name="config.ping")
 def ping(value: str) -> str:
     """Echo a value back: the smoke test's proof that a worker ran the task."""
     return f"pong:{value}"

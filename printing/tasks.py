@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from celery import shared_task
 from celery.signals import worker_ready
 from django.db import InterfaceError, OperationalError
 
+# The project's app, imported here rather than in config/__init__, so that only processes
+# that use a task load Celery (the offline commands never do).
+from config.celery import app
 from printing.services import print_job_run, print_job_sweep, worker_identity
 
 
-@shared_task(
+@app.task(
     name="printing.render_print_job",
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=2,
@@ -39,7 +41,7 @@ def render_print_job(self: Any, job_id: int) -> str:
     return job.status if job is not None else "skipped"
 
 
-@shared_task(name="printing.sweep_print_jobs", ignore_result=True)
+@app.task(name="printing.sweep_print_jobs", ignore_result=True)
 def sweep_print_jobs() -> dict[str, int]:
     """Re-queue orphaned print jobs (Celery beat runs this every 30 s; see settings)."""
     return print_job_sweep()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pairings.engine.joint import JOINT_MAX, choose_jointly, joint_size, seating_lower_bound
 from pairings.engine.model import Entrant, Game, Pairing, PairingRequest
-from pairings.engine.objective import evaluate, matching_criteria
+from pairings.engine.objective import evaluate, matching_criteria, seat_repeats
 from pairings.engine.plan import RoundPlan, plan_round
 from pairings.engine.report import (
     ByeNote,
@@ -20,7 +21,7 @@ from pairings.engine.report import (
     TableRepeatNote,
     floats_of,
 )
-from pairings.engine.swiss import Solver, match, rng_for, seeded_match
+from pairings.engine.swiss import MatchingResult, Solver, graph_order, match, rng_for, seeded_match
 from pairings.engine.tables import assign_tables
 
 
@@ -41,10 +42,17 @@ def pair_round(request: PairingRequest, *, solver: Solver = "rustworkx") -> Pair
         result = match(plan, rng, prune=request.prune, solver=solver)
         method = "random round one" if _first_round(plan) else "Swiss matching"
     entrants = plan.entrants
-    pairs = [_oriented(entrants, p) for p in (*plan.fixed_pairs, *result.pairs)]
-    seats = assign_tables(
-        entrants, pairs, plan.tables, plan.fixed_tables, rng_for(request.seed, request.number, "tables")
-    )
+    pairs, seats = _seat(request, plan, result)
+    if request.seeding is None and joint_size(plan) <= JOINT_MAX:
+        # Seating chosen with the games: only when this seating is not already provably best.
+        repeats = sum(seat_repeats(entrants, pair, seats[pair]) for pair in pairs)
+        if repeats > seating_lower_bound(plan, [p for pair in pairs for p in pair]):
+            order = graph_order(plan, rng_for(request.seed, request.number, "pairing"))
+            better = choose_jointly(plan, result, order)
+            if better is not None:
+                pairs_b, seats_b = _seat(request, plan, better)
+                if sum(seat_repeats(entrants, pair, seats_b[pair]) for pair in pairs_b) < repeats:
+                    result, pairs, seats = better, pairs_b, seats_b
     games = sorted((Game(pair, seats[pair]) for pair in pairs), key=lambda g: g.table or 0)
     bye = plan.fixed_bye or result.bye
     if bye is not None:
@@ -66,6 +74,17 @@ def pair_round(request: PairingRequest, *, solver: Solver = "rustworkx") -> Pair
         pruned=result.pruned,
     )
     return Pairing(request.number, game_tuple, report)
+
+
+def _seat(
+    request: PairingRequest, plan: RoundPlan, result: MatchingResult
+) -> tuple[list[tuple[str, str]], dict[tuple[str, str], int]]:
+    """The round's games (fixed pairs first) and the best seating of exactly those games."""
+    pairs = [_oriented(plan.entrants, p) for p in (*plan.fixed_pairs, *result.pairs)]
+    seats = assign_tables(
+        plan.entrants, pairs, plan.tables, plan.fixed_tables, rng_for(request.seed, request.number, "tables")
+    )
+    return pairs, seats
 
 
 def _first_round(plan: RoundPlan) -> bool:

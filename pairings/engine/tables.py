@@ -12,15 +12,15 @@ what breaks the remaining ties.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 
-import numpy as np
-from scipy.optimize import linear_sum_assignment
-
+from pairings.engine.assignment import min_cost_assignment
 from pairings.engine.model import Entrant, TableSpec
 
-# float64 holds integers exactly up to 2**53; the costs below are built to stay under it.
-EXACT_LIMIT = 1 << 53
+# Initial candidates: for each game and layout, this many nearest tables of that layout on
+# each side. Only speed depends on it; optimality is certified by pricing (assignment.py).
+NEAREST = 1
 
 
 def game_order(
@@ -54,32 +54,87 @@ def assign_tables(
     free_tables = [t for t in sorted(tables, key=lambda t: t.number) if t.number not in taken]
     if not games:
         return seats
-    rows, cols = len(games), len(free_tables)
+    columns = seat_columns(entrants, games, free_tables)
+    for pair, c in zip(games, columns, strict=True):
+        seats[pair] = free_tables[c].number
+    return seats
+
+
+def seat_columns(
+    entrants: Mapping[str, Entrant], games: Sequence[tuple[str, str]], tables: Sequence[TableSpec]
+) -> list[int]:
+    """For each game (in standings order), the index of its table among `tables` (ascending).
+
+    Cost of game r at table c, in integer layers (each unit above the most the lower
+    layers can total, so the sum orders seatings exactly as the criteria do):
+    `repeat_unit * (players who played on table c) + layout_unit * (players who played
+    its layout) + |r - c|`. Python integers, so the costs are exact at every size.
+    """
+    rows, cols = len(games), len(tables)
     cosmetic_total = rows * max(rows, cols)
     layout_unit = cosmetic_total + 1
     layout_total = 2 * rows * layout_unit
     repeat_unit = layout_total + cosmetic_total + 1
-    assert 2 * rows * repeat_unit + layout_total + cosmetic_total < EXACT_LIMIT, "table costs overflow"
 
-    cost = np.abs(np.arange(rows, dtype=np.float64)[:, None] - np.arange(cols, dtype=np.float64)[None, :])
-    column = {t.number: c for c, t in enumerate(free_tables)}
+    column = {t.number: c for c, t in enumerate(tables)}
+    layout_of = [t.layout for t in tables]
     by_layout: dict[str, list[int]] = {}
-    for c, t in enumerate(free_tables):
-        if t.layout:
-            by_layout.setdefault(t.layout, []).append(c)
-    layout_columns = {layout: np.array(cs, dtype=np.intp) for layout, cs in by_layout.items()}
-    for r, pair in enumerate(games):
+    for c, t in enumerate(tables):
+        by_layout.setdefault(t.layout, []).append(c)
+    # For each game: its repeat count per table it would repeat on, and its layout count per layout.
+    repeats: list[dict[int, int]] = []
+    layouts: list[dict[str, int]] = []
+    for pair in games:
+        rep: dict[int, int] = {}
+        lay: dict[str, int] = {}
         for player in pair:
             entrant = entrants[player]
             for number in entrant.tables:
-                col = column.get(number)
-                if col is not None:
-                    cost[r, col] += repeat_unit
+                at = column.get(number)
+                if at is not None:
+                    rep[at] = rep.get(at, 0) + 1
             for layout in entrant.layouts:
-                cs = layout_columns.get(layout)
-                if cs is not None:
-                    cost[r, cs] += layout_unit
-    row_index, col_index = linear_sum_assignment(cost)
-    for r, c in zip(row_index.tolist(), col_index.tolist(), strict=True):
-        seats[games[r]] = free_tables[c].number
-    return seats
+                if layout and layout in by_layout:
+                    lay[layout] = lay.get(layout, 0) + 1
+        repeats.append(rep)
+        layouts.append(lay)
+
+    def cost(r: int, c: int) -> int:
+        return (
+            repeat_unit * repeats[r].get(c, 0)
+            + layout_unit * (layouts[r].get(layout_of[c], 0) if layout_of[c] else 0)
+            + abs(r - c)
+        )
+
+    candidates: list[dict[int, int]] = []
+    for r in range(rows):
+        row = {c: cost(r, c) for c in repeats[r]}
+        row[r] = cost(r, r)  # every game its own index: a complete seating always exists
+        for cs in by_layout.values():
+            k = bisect_left(cs, r)
+            for c in cs[max(k - NEAREST, 0) : k + NEAREST]:
+                row.setdefault(c, cost(r, c))
+        candidates.append(row)
+
+    def pricing(
+        u: Sequence[int], v: Sequence[int], adjacency: Sequence[dict[int, int]]
+    ) -> list[tuple[int, int, int]]:
+        # A pair outside the candidates violates the duals only if its reduced cost
+        # cost - u[r] - v[c] is negative. Every table it could be is off the game's repeat
+        # tables (those are candidates), so cost = layout part + |r - c|, and v[c] <= 0:
+        # it needs |r - c| < u[r] - layout part. Only tables that close are examined.
+        found: list[tuple[int, int, int]] = []
+        for r in range(rows):
+            have = adjacency[r]
+            for layout, cs in by_layout.items():
+                reach = u[r] - (layout_unit * layouts[r].get(layout, 0) if layout else 0)
+                if reach <= 0:
+                    continue
+                for c in cs[bisect_right(cs, r - reach) : bisect_left(cs, r + reach)]:
+                    if c not in have:
+                        w = cost(r, c)
+                        if w - u[r] - v[c] < 0:
+                            found.append((r, c, w))
+        return found
+
+    return min_cost_assignment(cols, candidates, pricing)

@@ -12,13 +12,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
-from rules_engine.roster_json import Roster
 from rules_engine.scoring import ResultBand, ScoringTable
-from rules_engine.systems.starcraft_tmg.army import validate_rosters
-from rules_engine.systems.starcraft_tmg.pack import DataPack, PackError, load_pack
-from rules_engine.verdict import ValidationResult
+
+if TYPE_CHECKING:
+    from rules_engine.roster_json import Roster
+    from rules_engine.systems.starcraft_tmg.pack import DataPack
+    from rules_engine.verdict import ValidationResult
+
+# Army building and the data packs are imported on first use: scoring a game (standings,
+# pairing) needs only the bands below, and the `pair`/`standings` commands should not pay
+# for the roster validator's start-up.
 
 SLUG = "starcraft-tmg"
 DATA_DIR = Path(__file__).parent / "data"
@@ -63,6 +69,8 @@ VP_RANGE = ScoreRange(0, 200)
 
 def rules_pack(rules_date: dt.date | None = None) -> DataPack:
     """The data pack in effect on the rules cut-off date (today when None), loaded once."""
+    from rules_engine.systems.starcraft_tmg.pack import load_pack
+
     return load_pack(SYSTEM.pack_for(rules_date or dt.date.today()).path)
 
 
@@ -70,12 +78,16 @@ class StarCraftArmy:
     """Army building (Part 9.1) behind the registry's ArmyRules interface."""
 
     def validate(self, rosters: Sequence[Roster], rules_date: dt.date | None) -> ValidationResult:
+        from rules_engine.systems.starcraft_tmg.army import validate_rosters
+
         return validate_rosters(rosters, rules_pack(rules_date))
 
     def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult:
         return validate_rosters(rosters, load_pack(pack_path))
 
     def knows_unit(self, name: str) -> bool:
+        from rules_engine.systems.starcraft_tmg.pack import PackError
+
         try:
             return rules_pack().unit(name) is not None
         except (NoPackInEffect, PackError):

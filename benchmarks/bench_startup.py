@@ -1,0 +1,118 @@
+"""Whole-process seconds of the offline commands, side by side with their yardsticks.
+
+What a TO waits for is the whole process: interpreter, Django set-up, imports, reading
+the file, the work, printing. Each command runs as its own process; the runs are
+interleaved (one of each in turn, ROUNDS times) so that a busy machine slows every side
+alike, and the medians are compared, with the spread (min-max) beside them, as wall
+clock and as CPU seconds (user + system, which other processes cannot inflate).
+
+Yardsticks: `manage.py help` (Django's own start-up with the full project: the floor
+any command pays) and PyPI's `swisspair` (C++) pairing the same event file in its own
+process (benchmarks/swisspair_pair.py). Targets (issue 15): `pair` at 512 players
+<= 0.5 s and at 4,096 <= 1.0 s, and faster than swisspair at both; `validate_roster`
+<= 0.35 s; `standings` at 4,096 <= 0.6 s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.bench_pairing import generate
+from benchmarks.bench_standings import make_event
+from interchange.eventfile import event_to_json
+from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+ROUNDS = 7
+TARGETS = {"pair 512": 0.5, "pair 4096": 1.0, "validate_roster": 0.35, "standings 4096": 0.6}
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    cpu0, wall0 = _children_cpu(), time.perf_counter()
+    done = subprocess.run(
+        argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+    )
+    wall, cpu = time.perf_counter() - wall0, _children_cpu() - cpu0
+    if done.returncode not in (0, 1):  # validate_roster exits 1 for an illegal roster
+        raise RuntimeError(f"{' '.join(argv)} failed: {done.stderr.decode()[-300:]}")
+    return wall, cpu
+
+
+def _line(label: str, values: list[float]) -> str:
+    return f"{statistics.median(values):.3f} s ({min(values):.3f}-{max(values):.3f})"
+
+
+def run() -> None:
+    python = sys.executable
+    manage = str(ROOT / "manage.py")
+    # The commands choose their own settings, as they do for a TO; the harness's don't leak in.
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {}
+        for players, rounds in ((512, 6), (4096, 8)):
+            path = Path(tmp) / f"event-{players}.json"
+            path.write_text(json.dumps(event_to_json(generate(players, rounds))))
+            files[players] = str(path)
+        standings_file = Path(tmp) / "standings-4096.json"
+        standings_file.write_text(json.dumps(event_to_json(make_event(4096, 9))))
+        roster = str(EXAMPLES_DIR / "raynors-raiders-9-1-7.json")
+        commands = {
+            "help (floor)": [python, manage, "help"],
+            "pair 512": [python, manage, "pair", files[512], "--json"],
+            "swisspair 512": [python, str(ROOT / "benchmarks" / "swisspair_pair.py"), files[512]],
+            "pair 4096": [python, manage, "pair", files[4096], "--json"],
+            "swisspair 4096": [python, str(ROOT / "benchmarks" / "swisspair_pair.py"), files[4096]],
+            "validate_roster": [python, manage, "validate_roster", roster, "--json"],
+            "standings 4096": [python, manage, "standings", str(standings_file), "--json"],
+        }
+        walls: dict[str, list[float]] = {k: [] for k in commands}
+        cpus: dict[str, list[float]] = {k: [] for k in commands}
+        for argv in commands.values():  # warm the file cache once, untimed
+            _run(argv, env)
+        for _ in range(ROUNDS):
+            for label, argv in commands.items():
+                wall, cpu = _run(argv, env)
+                walls[label].append(wall)
+                cpus[label].append(cpu)
+    print(f"whole process, median of {ROUNDS} interleaved runs (min-max); wall clock | CPU", flush=True)
+    for label in commands:
+        target = TARGETS.get(label)
+        verdict = ""
+        if target is not None:
+            verdict = (
+                f"  target <= {target} s: {'ok' if statistics.median(walls[label]) <= target else 'SLOW'}"
+            )
+        print(
+            f"  {label:<16} {_line(label, walls[label])} | {_line(label, cpus[label])}{verdict}", flush=True
+        )
+    for size in (512, 4096):
+        ours, peer = walls[f"pair {size}"], walls[f"swisspair {size}"]
+        ratio = statistics.median(ours) / statistics.median(peer)
+        cpu_ratio = statistics.median(cpus[f"pair {size}"]) / statistics.median(cpus[f"swisspair {size}"])
+        print(
+            f"  pair {size} / swisspair {size}: {ratio:.2f}x wall, {cpu_ratio:.2f}x CPU "
+            f"({'faster' if ratio < 1 else 'SLOWER'} than the peer)",
+            flush=True,
+        )
+    floor = statistics.median(walls["help (floor)"])
+    for label in ("pair 512", "pair 4096", "validate_roster", "standings 4096"):
+        print(
+            f"  {label} / help: {statistics.median(walls[label]) / floor:.2f}x the start-up floor", flush=True
+        )
+
+
+if __name__ == "__main__":
+    run()
