@@ -65,14 +65,14 @@ def _span(numbers: set[int]) -> str:
     return ", ".join(str(n) for n in ordered)
 
 
-def plan_round(request: PairingRequest) -> RoundPlan:
+def _entrants(request: PairingRequest) -> dict[str, Entrant]:
+    """Entrants by id; having met is mutual, so a one-sided history (hand-built input) is
+    made symmetric here, because the pruning bound counts each player's opponents."""
     entrants: dict[str, Entrant] = {}
     for entrant in request.entrants:
         if entrant.id in entrants:
             raise PairingError(f"player {entrant.id!r} is listed twice")
         entrants[entrant.id] = entrant
-    # Having met is mutual; a one-sided history (hand-built input) is made symmetric here,
-    # because the pruning bound counts each player's opponents.
     met_by: dict[str, set[str]] = {}
     for entrant in request.entrants:
         for opponent in entrant.opponents:
@@ -80,20 +80,16 @@ def plan_round(request: PairingRequest) -> RoundPlan:
                 met_by.setdefault(opponent, set()).add(entrant.id)
     for player, extra in met_by.items():
         entrants[player] = replace(entrants[player], opponents=entrants[player].opponents | extra)
-    regulars = [e.id for e in request.entrants if not e.spare]
-    spares = [e.id for e in request.entrants if e.spare]
-    if not regulars:
-        raise PairingError(f"round {request.number}: nobody is left to pair")
-    if request.seeding_style not in SEEDING_STYLES:
-        raise PairingError(f"seeding style must be one of {', '.join(SEEDING_STYLES)}")
-    attendance = len(regulars)
-    odd = attendance % 2 == 1
-    overrides = request.overrides
+    return entrants
 
-    # --- fixed pairs
+
+def _fixed_pairs(
+    request: PairingRequest, entrants: Mapping[str, Entrant]
+) -> tuple[list[tuple[str, str]], set[str]]:
+    """The TO's fixed pairs, checked: known players, each in one pair, never two spares."""
     in_pair: set[str] = set()
     fixed_pairs: list[tuple[str, str]] = []
-    for a, b in overrides.pairs:
+    for a, b in request.overrides.pairs:
         a = _name(request, a, entrants, "a fixed pair")
         b = _name(request, b, entrants, "a fixed pair")
         if a == b:
@@ -105,23 +101,36 @@ def plan_round(request: PairingRequest) -> RoundPlan:
         if entrants[a].spare and entrants[b].spare:
             raise PairingError(f"{a} and {b} are both spare players and cannot be paired together")
         fixed_pairs.append((a, b))
+    return fixed_pairs, in_pair
 
-    # --- pre-assigned bye
-    fixed_bye = None
-    if overrides.bye is not None:
-        fixed_bye = _name(request, overrides.bye, entrants, "the pre-assigned bye")
-        if entrants[fixed_bye].spare:
-            raise PairingError(f"{fixed_bye} is a spare player and never takes a bye")
-        if fixed_bye in in_pair:
-            raise PairingError(f"{fixed_bye} is given the bye and also fixed in a pair")
-        if not odd:
-            raise PairingError(
-                f"a bye is only given when an odd number of players are paired; {attendance} are paired"
-            )
 
-    # --- spare player (OP Guide: the Head Judge steps into the pairing when attendance is odd)
+def _fixed_bye(
+    request: PairingRequest, entrants: Mapping[str, Entrant], in_pair: set[str], attendance: int
+) -> str | None:
+    """The pre-assigned bye (OP Guide: Byes), only for an odd field and never to a spare."""
+    if request.overrides.bye is None:
+        return None
+    fixed_bye = _name(request, request.overrides.bye, entrants, "the pre-assigned bye")
+    if entrants[fixed_bye].spare:
+        raise PairingError(f"{fixed_bye} is a spare player and never takes a bye")
+    if fixed_bye in in_pair:
+        raise PairingError(f"{fixed_bye} is given the bye and also fixed in a pair")
+    if attendance % 2 == 0:
+        raise PairingError(
+            f"a bye is only given when an odd number of players are paired; {attendance} are paired"
+        )
+    return fixed_bye
+
+
+def _spares(
+    spares: list[str], in_pair: set[str], fixed_bye: str | None, attendance: int
+) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+    """OP Guide: the Head Judge steps into the pairing when attendance is odd.
+
+    Returns whether a spare plays, the spares handed to the matching, and those sitting out.
+    """
     spares_fixed = [p for p in spares if p in in_pair]
-    spare_plays = odd and bool(spares) and fixed_bye is None
+    spare_plays = attendance % 2 == 1 and bool(spares) and fixed_bye is None
     if spares_fixed and not spare_plays:
         why = "a bye is pre-assigned" if fixed_bye is not None else f"attendance is even ({attendance})"
         raise PairingError(f"{spares_fixed[0]} is a spare player and sits out this round: {why}")
@@ -129,16 +138,12 @@ def plan_round(request: PairingRequest) -> RoundPlan:
         named = ", ".join(spares_fixed)
         raise PairingError(f"only one spare player steps in; {named} are all fixed in pairs")
     if spare_plays and not spares_fixed:
-        free_spares = tuple(spares)
-        spares_out: tuple[str, ...] = ()
-    else:
-        free_spares = ()
-        spares_out = tuple(p for p in spares if p not in spares_fixed)
-    bye_needed = odd and not spare_plays and fixed_bye is None
-    free = tuple(p for p in regulars if p not in in_pair and p != fixed_bye)
-    game_count = (attendance + (1 if spare_plays else 0)) // 2
+        return spare_plays, tuple(spares), ()
+    return spare_plays, (), tuple(p for p in spares if p not in spares_fixed)
 
-    # --- tables (Tables and Terrain: layouts are fixed per table for the whole event)
+
+def _tables(request: PairingRequest, game_count: int) -> tuple[TableSpec, ...]:
+    """Tables and Terrain: the event's tables (layouts fixed per table), or 1..n if none listed."""
     if request.tables is None:
         tables = tuple(TableSpec(n) for n in range(1, game_count + 1))
     else:
@@ -147,15 +152,26 @@ def plan_round(request: PairingRequest) -> RoundPlan:
             raise PairingError("a table number is listed twice")
     if game_count > len(tables):
         raise PairingError(f"{game_count} games need {game_count} tables; the event has {len(tables)}")
+    return tables
+
+
+def _fixed_tables(
+    request: PairingRequest,
+    entrants: Mapping[str, Entrant],
+    tables: tuple[TableSpec, ...],
+    fixed_pairs: list[tuple[str, str]],
+    not_seated: set[str],
+) -> dict[str, int]:
+    """The TO's fixed tables (accessibility), checked against the tables and the fixed pairs."""
     numbers = {t.number for t in tables}
     fixed_tables: dict[str, int] = {}
     holder: dict[int, str] = {}
     partner = {a: b for a, b in fixed_pairs} | {b: a for a, b in fixed_pairs}
-    for player, table in overrides.tables.items():
+    for player, table in request.overrides.tables.items():
         player = _name(request, player, entrants, "a fixed table")
         if table not in numbers:
             raise PairingError(f"{player} is fixed to table {table}, but the tables are {_span(numbers)}")
-        if player == fixed_bye or player in spares_out:
+        if player in not_seated:
             continue  # not at a table this round, so the fixed table has nothing to hold
         other = holder.get(table)
         if other is not None and partner.get(player) != other:
@@ -170,21 +186,46 @@ def plan_round(request: PairingRequest) -> RoundPlan:
                 f"{a} and {b} are a fixed pair but fixed to different tables "
                 f"({fixed_tables[a]} and {fixed_tables[b]})"
             )
+    return fixed_tables
 
-    # --- seeding (OP Guide: round one by a seeding method announced in advance)
-    if request.seeding is not None:
-        if any(e.opponents or e.byes or e.mp for e in request.entrants):
-            raise PairingError("a seeding only applies to round one, before anyone has played")
-        seen: set[str] = set()
-        for player in request.seeding:
-            _name(request, player, entrants, "the seeding")
-            if player in seen:
-                raise PairingError(f"the seeding lists {player} twice")
-            seen.add(player)
-        missing = [p for p in free if p not in seen]
-        if missing:
-            raise PairingError(f"the seeding misses {', '.join(missing)}")
 
+def _check_seeding(request: PairingRequest, entrants: Mapping[str, Entrant], free: tuple[str, ...]) -> None:
+    """OP Guide: round one by a seeding method announced in advance; it must list everyone."""
+    if request.seeding is None:
+        return
+    if any(e.opponents or e.byes or e.mp for e in request.entrants):
+        raise PairingError("a seeding only applies to round one, before anyone has played")
+    seen: set[str] = set()
+    for player in request.seeding:
+        _name(request, player, entrants, "the seeding")
+        if player in seen:
+            raise PairingError(f"the seeding lists {player} twice")
+        seen.add(player)
+    missing = [p for p in free if p not in seen]
+    if missing:
+        raise PairingError(f"the seeding misses {', '.join(missing)}")
+
+
+def plan_round(request: PairingRequest) -> RoundPlan:
+    """Who must be placed this round, every override checked, in the order of the sections."""
+    entrants = _entrants(request)
+    regulars = [e.id for e in request.entrants if not e.spare]
+    spares = [e.id for e in request.entrants if e.spare]
+    if not regulars:
+        raise PairingError(f"round {request.number}: nobody is left to pair")
+    if request.seeding_style not in SEEDING_STYLES:
+        raise PairingError(f"seeding style must be one of {', '.join(SEEDING_STYLES)}")
+    attendance = len(regulars)
+    fixed_pairs, in_pair = _fixed_pairs(request, entrants)
+    fixed_bye = _fixed_bye(request, entrants, in_pair, attendance)
+    spare_plays, free_spares, spares_out = _spares(spares, in_pair, fixed_bye, attendance)
+    bye_needed = attendance % 2 == 1 and not spare_plays and fixed_bye is None
+    free = tuple(p for p in regulars if p not in in_pair and p != fixed_bye)
+    game_count = (attendance + (1 if spare_plays else 0)) // 2
+    tables = _tables(request, game_count)
+    not_seated = set(spares_out) | ({fixed_bye} if fixed_bye is not None else set())
+    fixed_tables = _fixed_tables(request, entrants, tables, fixed_pairs, not_seated)
+    _check_seeding(request, entrants, free)
     return RoundPlan(
         entrants=entrants,
         free=free,

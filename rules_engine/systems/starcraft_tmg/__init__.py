@@ -83,6 +83,9 @@ class StarCraftArmy:
         return validate_rosters(rosters, rules_pack(rules_date))
 
     def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult:
+        from rules_engine.systems.starcraft_tmg.army import validate_rosters
+        from rules_engine.systems.starcraft_tmg.pack import load_pack
+
         return validate_rosters(rosters, load_pack(pack_path))
 
     def knows_unit(self, name: str) -> bool:
