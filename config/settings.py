@@ -8,6 +8,7 @@ Celery tasks run in-process, DEBUG off unless asked for.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import django_stubs_ext
 from django.core.management.utils import get_random_secret_key
@@ -202,9 +203,13 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# The cache holds the login and sign-up rate-limit counters: shared through Redis when
-# there is one, so every web process counts the same attempts.
+# The cache holds the login and sign-up rate-limit counters, and the standings and
+# rendered fragments kept per event version (tournaments.caching): shared through Redis
+# when there is one, so every web process counts the same attempts and reuses the same
+# pages; local memory (one process) otherwise. CACHE_TIMEOUT ends old versions' entries.
 REDIS_URL = env_str("REDIS_URL")
+CACHE_TIMEOUT = env_int("CACHE_TIMEOUT", 600)
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -213,6 +218,16 @@ if REDIS_URL:
             "KEY_PREFIX": "muster",
             # Redis down or stuck: a quick error (503, config/outages.py), not a held request.
             "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 3},
+            "TIMEOUT": CACHE_TIMEOUT,
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "muster",
+            "TIMEOUT": CACHE_TIMEOUT,
+            "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
 
@@ -226,6 +241,7 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -76,12 +76,25 @@ class Event(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     extra = models.JSONField(default=dict, blank=True)
+    # Bumped by `tournaments.services.versions.event_touch` inside every service that
+    # changes what a page shows; pages answer conditional requests and cache their
+    # fragments by it (docs/polling.md). Only that UPDATE ever writes it.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A full save of a loaded event leaves `version` alone, so a bump made earlier
+        in the same transaction (event_touch is an UPDATE, not this object) is not lost."""
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.attname for f in self._meta.concrete_fields if not f.primary_key and f.name != "version"
+            ]
+        super().save(*args, **kwargs)
 
 
 class StaffRoleKind(models.TextChoices):

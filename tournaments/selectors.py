@@ -11,8 +11,10 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from rosters.models import Roster
+from standings import Standings
 from tournaments.access import EventAccess
 from tournaments.bridges.standings import event_standings as event_standings
+from tournaments.caching import cached_for_version
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -27,6 +29,11 @@ from tournaments.models import (
     StaffRoleKind,
     Table,
 )
+
+
+def standings_cached(event: Event) -> Standings:
+    """`event_standings`, computed once per event version and shared (tournaments.caching)."""
+    return cached_for_version(event, "standings", (), lambda: event_standings(event))
 
 
 def round_games(round_: Round) -> QuerySet[Game]:

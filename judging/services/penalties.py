@@ -23,6 +23,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, Outcome, Player, RoundStatus
 from tournaments.services.audit import audit
 from tournaments.services.reporting import ResultInput, result_set
+from tournaments.services.versions import event_touch
 
 
 def _game_of(player: Player, round_number: int) -> Game | None:
@@ -210,6 +211,7 @@ def disqualification_confirm(*, penalty: Penalty, by: AbstractBaseUser, note: st
             "repair_round": paired.number if repair and paired is not None else None,
         },
     )
+    event_touch(penalty.event_id)
     return penalty
 
 

@@ -21,6 +21,7 @@ from judging import selectors
 from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
 from judging.views.common import actor, event_round, page
 from tournaments.access import TO, EventAccess, access_event
+from tournaments.conditional import never_cache_by_time
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
 
@@ -55,7 +56,7 @@ def control(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         **clock_context(access.event, round_),
     )
     context["clock_src"] = reverse("judging:api-round-clock", args=[slug, number])
-    return render(request, "judging/clock_control.html", context)
+    return never_cache_by_time(render(request, "judging/clock_control.html", context))
 
 
 @login_required
@@ -79,10 +80,12 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """Full screen for the venue projector: public, like the pairings on the wall."""
     access = access_event(request.user, slug)
     round_ = selectors.clock_round(access.event)
-    return render(
-        request,
-        "judging/clock_projector.html",
-        {"event": access.event, **clock_context(access.event, round_)},
+    return never_cache_by_time(
+        render(
+            request,
+            "judging/clock_projector.html",
+            {"event": access.event, **clock_context(access.event, round_)},
+        )
     )
 
 
@@ -90,6 +93,10 @@ def mini(request: HttpRequest, slug: str) -> HttpResponse:
     """The small clock other pages include (htmx `hx-get` on load, or a server-side include)."""
     access = access_event(request.user, slug)
     round_ = selectors.clock_round(access.event)
-    return render(
-        request, "judging/_clock_mini.html", {"event": access.event, **clock_context(access.event, round_)}
+    return never_cache_by_time(
+        render(
+            request,
+            "judging/_clock_mini.html",
+            {"event": access.event, **clock_context(access.event, round_)},
+        )
     )

@@ -1,7 +1,9 @@
 """Events written straight into the database, so each test states only what it is about.
 
 No services, no pairing engine: rows as a test needs them. `worlds` builds events through
-the services instead, when the path there is what a test is about.
+the services instead, when the path there is what a test is about. Each helper that
+changes what a page shows stands in for a service, so like one it bumps the event's
+version last (tournaments.services.versions): pages cached by version then show it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tournaments.models import (
     StaffRoleKind,
     Table,
 )
+from tournaments.services.versions import event_touch
 
 # What the printing tests' event is: a competitive Standard dual-list event, no date, no
 # join code (the model's defaults), named for the files it prints.
@@ -83,11 +86,15 @@ def make_event(
 
 def add_player(event: Event, user: Any, name: str) -> Player:
     number = event.players.count() + 1
-    return Player.objects.create(event=event, user=user, name=name, external_id=f"p{number}")
+    player = Player.objects.create(event=event, user=user, name=name, external_id=f"p{number}")
+    event_touch(event)
+    return player
 
 
 def add_staff(event: Event, user: Any, role: str = StaffRoleKind.TO) -> StaffRole:
-    return StaffRole.objects.create(event=event, user=user, role=role)
+    staff = StaffRole.objects.create(event=event, user=user, role=role)
+    event_touch(event)
+    return staff
 
 
 def player_of(event: Event, external_id: str) -> Player:
@@ -139,6 +146,7 @@ def add_round(
     if running:
         event.status = "running"
         event.save(update_fields=["status"])
+    event_touch(event)
     return round_
 
 
@@ -162,6 +170,7 @@ def give_rosters(event: Event, *, legal: bool = True) -> None:
     Roster.objects.bulk_create(
         Roster(player=p, slot=1, document=doc, legal=legal, report=report) for p in event.players.all()
     )
+    event_touch(event)
 
 
 def add_roster(owner: Player, slot: int = 1, document: dict[str, Any] | None = None) -> Roster:
@@ -170,9 +179,11 @@ def add_roster(owner: Player, slot: int = 1, document: dict[str, Any] | None = N
     verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
     mine = verdict.rosters[0].as_json()
     report = {"legal": verdict.legal, "roster": mine, "dual_list": []}
-    return Roster.objects.create(
+    roster = Roster.objects.create(
         player=owner, slot=slot, document=document, legal=verdict.legal, report=report
     )
+    event_touch(owner.event_id)
+    return roster
 
 
 def add_penalty(

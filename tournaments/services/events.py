@@ -15,6 +15,7 @@ from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
 from tournaments.models import Event, EventKind, Player, StaffRole, StaffRoleKind, Table
 from tournaments.services.audit import audit
+from tournaments.services.versions import event_touch
 
 EDITABLE_FIELDS = (
     "name",
@@ -135,6 +136,7 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         subject=event.name,
         data={k: str(v) for k, v in before.items() if getattr(event, k) != v},
     )
+    event_touch(event)
     return event
 
 
@@ -161,6 +163,7 @@ def tables_set(*, event: Event, actor: AbstractBaseUser, tables: list[tuple[int,
         result.append(table)
     Table.objects.filter(pk__in=[t.pk for t in existing.values()]).delete()
     audit(event=event, actor=actor, action="tables-set", data={"tables": [list(t) for t in tables]})
+    event_touch(event)
     return result
 
 
@@ -176,6 +179,7 @@ def staff_add(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUser, 
         )
     staff, _ = StaffRole.objects.get_or_create(event=event, user_id=user.pk, role=role)
     audit(event=event, actor=actor, action="staff-added", subject=str(user), data={"role": role})
+    event_touch(event)
     return staff
 
 
@@ -205,3 +209,4 @@ def staff_remove(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUse
         )
     held.delete()
     audit(event=event, actor=actor, action="staff-removed", subject=str(user), data={"role": role})
+    event_touch(event)

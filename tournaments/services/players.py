@@ -27,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.services.audit import audit
 from tournaments.services.reporting import ResultInput, result_set
+from tournaments.services.versions import event_touch
 
 # The model's column widths (Player.name, EmailField): enforced here, so every way in (web
 # form, API, CSV import) refuses an over-long name with the same sentence instead of a
@@ -89,6 +90,7 @@ def player_register(
         external_id=_next_external_id(event),
     )
     audit(event=event, actor=by, action="player-registered", subject=name)
+    event_touch(event)
     return player
 
 
@@ -167,6 +169,7 @@ def player_check_in(*, player: Player, by: AbstractBaseUser | None) -> Player:
     player.checked_in_at = timezone.now()
     player.save(update_fields=["checked_in_at"])
     audit(event=player.event, actor=by, action="player-checked-in", subject=player.name)
+    event_touch(player.event_id)
     return player
 
 
@@ -181,6 +184,7 @@ def player_drop(*, player: Player, by: AbstractBaseUser | None, reason: str = ""
     player.dropped_at = timezone.now()
     player.save(update_fields=["dropped_after_round", "dropped_at"])
     audit(event=player.event, actor=by, action="player-dropped", subject=player.name, reason=reason)
+    event_touch(player.event_id)
     return player
 
 

@@ -25,6 +25,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.services.audit import audit
+from tournaments.services.versions import event_touch
 
 MIN_BATTLE_ROUNDS = 2  # OP Guide: Games That Didn't Get Far Enough
 
@@ -193,6 +194,7 @@ def result_report(
         game.result_status = ResultStatus.DISPUTED
         game.save(update_fields=["result_status"])
         audit(event=game.round.event, actor=by, action="result-disputed", subject=str(game))
+    event_touch(game.round.event_id)
     return game
 
 
@@ -303,6 +305,7 @@ def result_set(
     )
     if game.round.status == RoundStatus.PUBLISHED:
         _after_result(game)
+    event_touch(game.round.event_id)
     return game
 
 
@@ -328,6 +331,7 @@ def result_review(*, game: Game, by: AbstractBaseUser, stands: bool, reason: str
     )
     if stands:
         _after_result(game)
+    event_touch(game.round.event_id)
     return game
 
 
@@ -360,4 +364,5 @@ def round_close_if_complete(*, round_: Round) -> bool:
         event.status = EventStatus.FINISHED
         event.save(update_fields=["status"])
     audit(event=event, actor=None, action="round-closed", subject=f"Round {round_.number}")
+    event_touch(event)
     return True

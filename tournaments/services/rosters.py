@@ -22,6 +22,7 @@ from rules_engine.verdict import ValidationResult
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, ListFormat, Player
 from tournaments.services.audit import audit
+from tournaments.services.versions import event_touch
 from tournaments.unstorable import find_unstorable, unstorable_message
 
 
@@ -181,6 +182,7 @@ def roster_submit(
         subject=f"{player.name} roster {slot}",
         data={"legal": legal},
     )
+    event_touch(event)
     return roster
 
 
@@ -222,3 +224,4 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
         action="roster-withdrawn" if not as_staff else "roster-withdrawn-by-staff",
         subject=f"{player.name} roster 2",
     )
+    event_touch(event)

@@ -29,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.services.audit import audit
 from tournaments.services.reporting import round_close_if_complete
+from tournaments.services.versions import event_touch
 
 
 def _locked(round_: Round) -> Round:
@@ -81,6 +82,7 @@ def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
     audit(event=event, actor=by, action="round-paired", subject=f"Round {number}", data={"seed": seed})
+    event_touch(event)
     return round_
 
 
@@ -105,6 +107,7 @@ def round_repair(*, round_: Round, by: AbstractBaseUser, seed: int | None = None
         subject=f"Round {round_.number}",
         data={"seed": seed},
     )
+    event_touch(round_.event_id)
     return round_
 
 
@@ -119,6 +122,7 @@ def round_undo(*, round_: Round, by: AbstractBaseUser) -> None:
     event, number = round_.event, round_.number
     round_.delete()
     audit(event=event, actor=by, action="round-undone", subject=f"Round {number}")
+    event_touch(event)
 
 
 def _editable(round_: Round) -> None:
@@ -156,6 +160,7 @@ def round_swap_players(*, round_: Round, first: Player, second: Player, by: Abst
         subject=f"Round {round_.number}",
         data={"players": [first.external_id, second.external_id]},
     )
+    event_touch(round_.event_id)
 
 
 @transaction.atomic
@@ -175,6 +180,7 @@ def round_swap_tables(*, round_: Round, first: Game, second: Game, by: AbstractB
     second.save(update_fields=["table"])
     _bump(round_)
     audit(event=round_.event, actor=by, action="tables-swapped", subject=f"Round {round_.number}")
+    event_touch(round_.event_id)
 
 
 @transaction.atomic
@@ -204,4 +210,5 @@ def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
     )
     if round_close_if_complete(round_=round_):
         round_.refresh_from_db()
+    event_touch(round_.event_id)
     return round_

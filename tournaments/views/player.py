@@ -7,12 +7,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event
+from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
@@ -107,9 +108,13 @@ def _dashboard(
 
 
 @login_required
-def me(request: HttpRequest, slug: str) -> HttpResponse:
+def me(request: HttpRequest, slug: str) -> HttpResponseBase:
+    """A player's own page: per user, so its ETag carries the user and their roles."""
     access, player = _player_access(request, slug)
-    return _dashboard(request, access, player)
+    check = conditional(request, access, "me")
+    if (not_modified := check.fresh()) is not None:
+        return not_modified
+    return check.finish(_dashboard(request, access, player))
 
 
 @login_required

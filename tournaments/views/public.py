@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from rosters.models import Roster
 from standings import explain, four_dp_text
 from standings.display import standings_state
-from tournaments.access import access_event
+from tournaments.access import EventAccess, access_event
+from tournaments.caching import cached_for_version
+from tournaments.conditional import conditional, is_htmx
 from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
-from tournaments.selectors import event_standings, rosters_public, round_games, visible_rosters
+from tournaments.selectors import rosters_public, round_games, standings_cached, visible_rosters
 from tournaments.views.common import by_table, nav_context
 
 
@@ -25,8 +31,11 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/home.html", {"events": events})
 
 
-def event_home(request: HttpRequest, slug: str) -> HttpResponse:
+def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
+    check = conditional(request, access, "event")
+    if (not_modified := check.fresh()) is not None:
+        return not_modified
     event = access.event
     rounds = list(event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
     players = event.players.aggregate(
@@ -41,7 +50,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
         else None,
         "rosters_public": rosters_public(event),
     }
-    return render(request, "tournaments/event_home.html", context)
+    return check.finish(render(request, "tournaments/event_home.html", context))
 
 
 @dataclass(frozen=True)
@@ -66,24 +75,60 @@ def seats(games: list[Game]) -> list[Seat]:
     return sorted(out, key=lambda seat: seat.name.casefold())
 
 
-def pairings(request: HttpRequest, slug: str) -> HttpResponse:
-    access = access_event(request.user, slug)
+# How often a phone on the pairings or standings page asks again; each ask is a 304 unless
+# the event changed (tournaments.conditional).
+POLL_SECONDS = 15
+
+
+def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
     # Everyone, staff included, sees only what has been published here; drafts live on the TO pages.
     published = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
-    wanted = request.GET.get("round")
     round_ = published[-1] if published else None
     if wanted is not None:
         round_ = next((r for r in published if str(r.number) == wanted), None)
         if round_ is None:
             raise Http404("That round has not been published.")
     games = by_table(round_games(round_)) if round_ is not None else []
-    context = nav_context(access, "pairings") | {
+    poll_url = reverse("pairings", args=[access.event.slug])
+    context = {
+        "event": access.event,
         "round": round_,
         "rounds": published,
         "games": games,
         "seats": seats(games),
+        "poll_url": poll_url if wanted is None else f"{poll_url}?round={wanted}",
+        "poll_seconds": POLL_SECONDS,
     }
-    return render(request, "tournaments/pairings.html", context)
+    return render_to_string("tournaments/_pairings_live.html", context)
+
+
+def _live_page(
+    request: HttpRequest, access: EventAccess, section: str, template: str, fragment: Callable[[], str]
+) -> HttpResponseBase:
+    """A polled page: 304 when unchanged, the fragment alone for htmx, else the whole page."""
+    check = conditional(request, access, section)
+    if (not_modified := check.fresh()) is not None:
+        return not_modified
+    # Rendered by our own template, which escaped every value in it.
+    live = mark_safe(fragment())
+    if is_htmx(request):
+        return check.finish(HttpResponse(live))
+    return check.finish(render(request, template, nav_context(access, section) | {"live": live}))
+
+
+def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
+    access = access_event(request.user, slug)
+    wanted = request.GET.get("round")
+    parts = ("latest" if wanted is None else wanted,)
+
+    def fragment() -> str:
+        if wanted is not None and not wanted.isdigit():
+            raise Http404("That round has not been published.")
+        return cached_for_version(
+            access.event, "pairings-html", parts, lambda: _pairings_fragment(access, wanted)
+        )
+
+    return _live_page(request, access, "pairings", "tournaments/pairings.html", fragment)
 
 
 def _rank_labels(ranks: list[int | None]) -> list[str]:
@@ -92,9 +137,8 @@ def _rank_labels(ranks: list[int | None]) -> list[str]:
     return ["—" if r is None else (f"={r}" if counts[r] > 1 else str(r)) for r in ranks]
 
 
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    access = access_event(request.user, slug)
-    table = event_standings(access.event)
+def _standings_fragment(access: EventAccess) -> str:
+    table = standings_cached(access.event)
     labels = _rank_labels([row.rank for row in table.rows])
     rows = [
         {
@@ -105,17 +149,32 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         }
         for label, row in zip(labels, table.rows, strict=True)
     ]
-    context = nav_context(access, "standings") | {
+    context = {
+        "event": access.event,
         "standings": table,
         "state": standings_state(table),
         "rows": rows,
+        "poll_url": reverse("standings", args=[access.event.slug]),
+        "poll_seconds": POLL_SECONDS,
     }
-    return render(request, "tournaments/standings.html", context)
+    return render_to_string("tournaments/_standings_live.html", context)
 
 
-def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpResponse:
+def standings(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
-    table = event_standings(access.event)
+
+    def fragment() -> str:
+        return cached_for_version(access.event, "standings-html", (), lambda: _standings_fragment(access))
+
+    return _live_page(request, access, "standings", "tournaments/standings.html", fragment)
+
+
+def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpResponseBase:
+    access = access_event(request.user, slug)
+    check = conditional(request, access, "standing")
+    if (not_modified := check.fresh()) is not None:
+        return not_modified
+    table = standings_cached(access.event)
     if player not in table:
         raise Http404("No such player.")
     explanation = explain(table, player)
@@ -130,7 +189,7 @@ def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpRespons
             for game in row.games
         ],
     }
-    return render(request, "tournaments/standing_detail.html", context)
+    return check.finish(render(request, "tournaments/standing_detail.html", context))
 
 
 def roster_groups(rosters: list[Roster]) -> list[dict[str, Any]]:
@@ -143,11 +202,14 @@ def roster_groups(rosters: list[Roster]) -> list[dict[str, Any]]:
     return groups
 
 
-def rosters(request: HttpRequest, slug: str) -> HttpResponse:
+def rosters(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
+    check = conditional(request, access, "rosters")
+    if (not_modified := check.fresh()) is not None:
+        return not_modified
     visible = list(visible_rosters(access))
     context = nav_context(access, "rosters") | {
         "groups": roster_groups(visible),
         "rosters_public": rosters_public(access.event),
     }
-    return render(request, "tournaments/rosters.html", context)
+    return check.finish(render(request, "tournaments/rosters.html", context))

@@ -15,6 +15,7 @@ from judging.services import clock_call_time, clock_pause, clock_resume, clock_s
 from tournaments.access import TO, EventAccess
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
+from tournaments.conditional import never_cache_by_time
 from tournaments.models import Round, RoundStatus
 
 
@@ -29,7 +30,7 @@ class ClockApi(ApiView):
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug)
         snap = selectors.clock_snapshot(access.event, selectors.clock_round(access.event))
-        return Response(ClockSerializer(snap).data)
+        return never_cache_by_time(Response(ClockSerializer(snap).data))
 
 
 def _round(access: EventAccess, number: int) -> Round:
@@ -54,7 +55,7 @@ class RoundClockApi(ApiView):
     def get(self, request: Request, slug: str, number: int) -> Response:
         access = event_for(request, slug)
         snap = selectors.clock_snapshot(access.event, _round(access, number))
-        return Response(ClockSerializer(snap).data)
+        return never_cache_by_time(Response(ClockSerializer(snap).data))
 
 
 CLOCK_ACTIONS = {"start": clock_start, "pause": clock_pause, "resume": clock_resume, "call": clock_call_time}

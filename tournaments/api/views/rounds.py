@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponseBase
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -20,6 +21,7 @@ from tournaments.api.serializers import (
     SwapTablesSerializer,
 )
 from tournaments.api.views._common import validated
+from tournaments.conditional import conditional
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Round
 from tournaments.services.rounds import (
@@ -78,9 +80,12 @@ class RoundApi(ApiView):
         responses=responses({200: RoundDetailSerializer}, invalid=False),
         tags=TAGS,
     )
-    def get(self, request: Request, slug: str, number: int) -> Response:
+    def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:
         access = event_for(request, slug)
-        return round_body(access, round_or_404(access, number))
+        check = conditional(request, access, "api-round")
+        if (not_modified := check.fresh()) is not None:
+            return not_modified
+        return check.finish(round_body(access, round_or_404(access, number)))
 
     @extend_schema(
         operation_id="round_undo",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponseBase
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,6 +19,7 @@ from tournaments.api.serializers import (
     ExplanationSerializer,
     StandingsSerializer,
 )
+from tournaments.conditional import conditional
 
 TAGS = ["standings"]
 
@@ -29,9 +31,12 @@ class StandingsApi(ApiView):
         responses=responses({200: StandingsSerializer}, invalid=False),
         tags=TAGS,
     )
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
         access = event_for(request, slug)
-        standings = selectors.event_standings(access.event)
+        check = conditional(request, access, "api-standings")
+        if (not_modified := check.fresh()) is not None:
+            return not_modified
+        standings = selectors.standings_cached(access.event)
         rows = standings_json(standings)["standings"]
         for row, standing in zip(rows, standings.rows, strict=True):
             row["status"] = standing.status
@@ -42,7 +47,7 @@ class StandingsApi(ApiView):
             "planned_rounds": standings.planned_rounds,
             "state": standings_state(standings),
         }
-        return Response(StandingsSerializer(body).data)
+        return check.finish(Response(StandingsSerializer(body).data))
 
 
 class StandingExplanationApi(ApiView):
@@ -55,7 +60,7 @@ class StandingExplanationApi(ApiView):
     def get(self, request: Request, slug: str, external_id: str) -> Response:
         access = event_for(request, slug)
         player = player_or_404(access, external_id)
-        explanation = explain(selectors.event_standings(access.event), player.external_id)
+        explanation = explain(selectors.standings_cached(access.event), player.external_id)
         body = {**explanation_json(explanation), "text": explain_text(explanation)}
         return Response(ExplanationSerializer(body).data)
 

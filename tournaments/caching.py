@@ -1,0 +1,65 @@
+"""Values cached per event version through Django's cache framework.
+
+Standings and the rendered public fragments (pairings, standings) are the same for every
+caller until the event's version moves (tournaments.services.versions), so they are
+computed once per version and shared by every worker: Redis when `REDIS_URL` is set,
+local memory otherwise (config.settings CACHES). A new version is a new key, so nothing
+is ever invalidated by hand; old keys expire (CACHE_TIMEOUT).
+
+Read the event first, then compute: what is stored under version V is then at least as
+new as V (never older), so no page is served stale. Only reads outside a service's
+transaction may use this (a value computed from uncommitted rows must not be shared).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.db import connection
+
+from tournaments.models import Event
+
+T = TypeVar("T")
+
+
+def event_stamp(event: Event) -> str:
+    """The event's identity and version as one token.
+
+    The creation time is in it (and the database's name in the key) so a database that is
+    recreated, with ids starting again at 1, never meets another's entries in a shared Redis.
+    """
+    created = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
+    return f"{event.pk}.{created}.{event.version}"
+
+
+def _database() -> str:
+    name = str(connection.settings_dict.get("NAME") or "")
+    return hashlib.blake2b(name.encode(), digest_size=4).hexdigest()
+
+
+def _in_a_write() -> bool:
+    """Inside a transaction the rows read may not be committed: such values are never shared.
+
+    A test case's own wrapping transaction does not count (Django marks those blocks, and
+    uses the same mark to let `durable` atomics run inside tests).
+    """
+    return any(not getattr(block, "_from_testcase", False) for block in connection.atomic_blocks)
+
+
+def version_key(event: Event, what: str, *parts: object) -> str:
+    return ":".join(["ev", _database(), what, event_stamp(event), *map(str, parts)])
+
+
+def cached_for_version(event: Event, what: str, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """`compute()` once per event version (and `parts`); later calls read the cache."""
+    if _in_a_write():
+        return compute()
+    key = version_key(event, what, *parts)
+    value: T | None = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value)
+    return value
