@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test bench lint format demo clean
+.PHONY: setup run test bench bench-load serve lint format demo clean
 
 setup: $(STAMP)
 
@@ -26,6 +26,16 @@ test: setup
 
 bench: setup
 	$(PY) -m benchmarks
+
+# The round-end scenario against gunicorn on a fresh PostgreSQL database (127.0.0.1 only):
+# BENCH_PG_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres),
+# REDIS_URL the cache (default redis://127.0.0.1:6379/0).
+bench-load: setup
+	$(PY) -m benchmarks.load_round_end $(LOAD_ARGS)
+
+# Production server: gunicorn with threads, config/gunicorn.conf.py (README: Running in production).
+serve: setup
+	$(VENV)/bin/gunicorn -c config/gunicorn.conf.py
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -25,14 +25,14 @@ from tournaments.models import Event
 T = TypeVar("T")
 
 
-def event_stamp(event: Event) -> str:
-    """The event's identity and version as one token.
+def event_stamp(event: Event, version: int | None = None) -> str:
+    """The event's identity and version (its own, or the one given) as one token.
 
     The creation time is in it (and the database's name in the key) so a database that is
     recreated, with ids starting again at 1, never meets another's entries in a shared Redis.
     """
     created = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
-    return f"{event.pk}.{created}.{event.version}"
+    return f"{event.pk}.{created}.{event.version if version is None else version}"
 
 
 def _database() -> str:
@@ -63,3 +63,56 @@ def cached_for_version(event: Event, what: str, parts: tuple[object, ...], compu
         value = compute()
         cache.set(key, value)
     return value
+
+
+def _unversioned_key(event: Event, what: str, *parts: object) -> str:
+    unversioned = event_stamp(event).rsplit(".", 1)[0]
+    return ":".join(["ev", _database(), what, unversioned, *map(str, parts)])
+
+
+def claim_key(event: Event, what: str, *parts: object) -> str:
+    """The key a process holds while it computes `what` for `event` (any version)."""
+    return f"{_unversioned_key(event, what, *parts)}:claim"
+
+
+# How long a claim to compute a fragment holds if its process dies before releasing it.
+CLAIM_SECONDS = 10
+
+
+def cached_or_latest(
+    event: Event, what: str, parts: tuple[object, ...], compute: Callable[[], T]
+) -> tuple[T, int]:
+    """The value for the event's version, or the newest stored one while another process
+    is computing it; with the version the value belongs to.
+
+    At the end of a round every confirmed result is a new version, often several a second,
+    and every phone's next poll would otherwise compute the same standings at once. One
+    process at a time computes a given fragment (a claim made with `cache.add`, atomic on
+    Redis and in local memory); the others answer with the newest one stored, labelled with
+    its own, older version (tournaments.conditional), so their callers ask again and get
+    the new one a moment later. Nothing is ever labelled newer than it is.
+    """
+    if _in_a_write():
+        return compute(), event.version
+    key = version_key(event, what, *parts)
+    value: T | None = cache.get(key)
+    if value is not None:
+        return value, event.version
+    base = ":".join(
+        ["ev", _database(), what, f"{event.pk}.{event_stamp(event).split('.')[1]}", *map(str, parts)]
+    )
+    latest_key, claim_key = f"{base}:latest", f"{base}:claim"
+    if not cache.add(claim_key, 1, timeout=CLAIM_SECONDS):
+        latest: tuple[int, T] | None = cache.get(latest_key)
+        if latest is not None and latest[0] < event.version:
+            return latest[1], latest[0]
+        return compute(), event.version  # nothing older to show: compute it here as well
+    try:
+        value = compute()
+        cache.set(key, value)
+        stored: tuple[int, T] | None = cache.get(latest_key)
+        if stored is None or stored[0] < event.version:
+            cache.set(latest_key, (event.version, value))
+    finally:
+        cache.delete(claim_key)
+    return value, event.version

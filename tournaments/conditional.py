@@ -82,14 +82,17 @@ class Conditional:
         patch_vary_headers(response, VARY)
 
 
-def conditional(request: HttpRequest, access: EventAccess, page: str, *parts: object) -> Conditional:
-    """The validator for `page` as `request`'s caller sees it at `access.event`'s version."""
+def conditional(
+    request: HttpRequest, access: EventAccess, page: str, *parts: object, version: int | None = None
+) -> Conditional:
+    """The validator for `page` as `request`'s caller sees it at `access.event`'s version
+    (or at `version`, when what is shown is an older one: tournaments.caching)."""
     user = request.user
     csrf = str(request.META.get("CSRF_COOKIE", ""))
     raw = "|".join(
         [
             page,
-            event_stamp(access.event),
+            event_stamp(access.event, version),
             str(user.pk if user.is_authenticated else 0),
             ",".join(sorted(access.roles)),
             hashlib.blake2b(csrf.encode(), digest_size=8).hexdigest(),

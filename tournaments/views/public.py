@@ -18,7 +18,7 @@ from rosters.models import Roster
 from standings import explain, four_dp_text
 from standings.display import standings_state
 from tournaments.access import EventAccess, access_event
-from tournaments.caching import cached_for_version
+from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
 from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
@@ -103,14 +103,28 @@ def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
 
 
 def _live_page(
-    request: HttpRequest, access: EventAccess, section: str, template: str, fragment: Callable[[], str]
+    request: HttpRequest,
+    access: EventAccess,
+    section: str,
+    template: str,
+    fragment: Callable[[], tuple[str, int]],
 ) -> HttpResponseBase:
-    """A polled page: 304 when unchanged, the fragment alone for htmx, else the whole page."""
+    """A polled page: 304 when unchanged, the fragment alone for htmx, else the whole page.
+
+    The fragment may be the newest one stored rather than the current version's while
+    another process renders that (tournaments.caching.cached_or_latest): the ETag is then
+    the older version's, so the answer is never labelled newer than it is.
+    """
     check = conditional(request, access, section)
     if (not_modified := check.fresh()) is not None:
         return not_modified
+    html, shown = fragment()
+    if shown != access.event.version:
+        check = conditional(request, access, section, version=shown)
+        if (not_modified := check.fresh()) is not None:
+            return not_modified
     # Rendered by our own template, which escaped every value in it.
-    live = mark_safe(fragment())
+    live = mark_safe(html)
     if is_htmx(request):
         return check.finish(HttpResponse(live))
     return check.finish(render(request, template, nav_context(access, section) | {"live": live}))
@@ -121,10 +135,10 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
     wanted = request.GET.get("round")
     parts = ("latest" if wanted is None else wanted,)
 
-    def fragment() -> str:
+    def fragment() -> tuple[str, int]:
         if wanted is not None and not wanted.isdigit():
             raise Http404("That round has not been published.")
-        return cached_for_version(
+        return cached_or_latest(
             access.event, "pairings-html", parts, lambda: _pairings_fragment(access, wanted)
         )
 
@@ -163,8 +177,8 @@ def _standings_fragment(access: EventAccess) -> str:
 def standings(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
 
-    def fragment() -> str:
-        return cached_for_version(access.event, "standings-html", (), lambda: _standings_fragment(access))
+    def fragment() -> tuple[str, int]:
+        return cached_or_latest(access.event, "standings-html", (), lambda: _standings_fragment(access))
 
     return _live_page(request, access, "standings", "tournaments/standings.html", fragment)
 

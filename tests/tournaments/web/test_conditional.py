@@ -25,7 +25,7 @@ from judging.models import Penalty
 from judging.services import disqualification_confirm, penalty_issue
 from tests.builders.documents import terran_text
 from tests.builders.rows import add_player, add_staff, give_rosters, make_event, play_round
-from tournaments.caching import version_key
+from tournaments.caching import claim_key, version_key
 from tournaments.models import Event, Game, RosterPublication, RoundStatus
 from tournaments.selectors import standings_cached
 from tournaments.services.events import event_update, staff_add, tables_set
@@ -367,6 +367,25 @@ def test_standings_are_computed_once_per_version(event, django_assert_num_querie
     with CaptureQueriesContext(connection) as recomputed:
         standings_cached(moved)
     assert len(recomputed) > 0  # a new version is a new key: computed again
+
+
+def test_while_another_process_renders_the_new_version_the_last_one_is_served_as_what_it_is(
+    client, event, users
+):
+    old = settled(client, STANDINGS, HX_Request="true")
+    _register(Event.objects.get(pk=event.pk), users)  # a new version, not rendered yet
+    claim = claim_key(Event.objects.get(pk=event.pk), "standings-html")
+    assert cache.add(claim, 1)  # another process is rendering it
+    meanwhile = get(client, STANDINGS, HX_Request="true")
+    assert meanwhile.status_code == 200
+    assert "Dora" not in meanwhile.content.decode()
+    assert meanwhile["ETag"] == old["ETag"]  # labelled with the version it shows
+    assert get(client, STANDINGS, old["ETag"], HX_Request="true").status_code == 304
+    cache.delete(claim)
+    fresh = get(client, STANDINGS, old["ETag"], HX_Request="true")
+    assert fresh.status_code == 200
+    assert "Dora" in fresh.content.decode()
+    assert fresh["ETag"] != old["ETag"]
 
 
 def test_nothing_read_inside_a_write_is_shared(event):

@@ -1,0 +1,440 @@
+"""The round-end load scenario: 64 tables report and confirm at once while 128 phones poll.
+
+    python -m benchmarks.load_round_end            (or `make bench-load`)
+
+What it does, all on 127.0.0.1 and bounded in count and time:
+
+1. creates a fresh PostgreSQL database (`BENCH_PG_URL`, default
+   postgres://postgres@127.0.0.1:5432/postgres, names the server to create it on), migrates
+   it and seeds a 128-player event through the services: round 1 paired and published on
+   64 tables, a signed-in session for each player;
+2. starts gunicorn with config/gunicorn.conf.py on a free port, against that database and
+   `REDIS_URL` (default redis://127.0.0.1:6379/0) for the cache;
+3. 128 spectators poll the pairings and the standings every 2 s as the pages do (htmx,
+   `If-None-Match`), from a random start within the first interval; after a warm-up, all
+   64 tables report at once (player one opens their page and reports, player two opens
+   theirs and confirms);
+4. prints p50/p95/p99 and req/s for reports and polls, asserts no request failed and that
+   every result was stored exactly once (one report from each side, the confirmed score,
+   the round closed), then stops gunicorn and drops the database.
+
+Exit status 0 when all of that holds; the p95 target (< 200 ms) is printed, not asserted,
+because it depends on what else the machine is doing (the load average is printed too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+HARD_LIMIT_SECONDS = 300  # the whole run, start-up included, never lasts longer than this
+TARGET_P95_MS = 200.0
+
+
+# --- inside the seeded database (run as `python -m benchmarks.load_round_end _seed|_verify`) ---
+
+
+def _django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def seed(players: int, out: Path) -> None:
+    """A published round 1 for `players` players, built through the services."""
+    _django()
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from tournaments.models import Player
+    from tournaments.services.events import event_create, tables_set
+    from tournaments.services.players import player_register
+    from tournaments.services.rounds import round_pair, round_publish
+
+    users = get_user_model()
+    to = users.objects.create_user("bench-to", password=None)
+    event = event_create(creator=to, name="Round End Load", kind="community", planned_rounds=3)
+    tables_set(event=event, actor=to, tables=[(n, f"Map {n % 6 + 1}") for n in range(1, players // 2 + 1)])
+    backend = settings.AUTHENTICATION_BACKENDS[0]
+    sessions: dict[str, str] = {}
+    for n in range(1, players + 1):
+        user = users.objects.create_user(f"bench-player-{n:03d}", password=None)
+        player = player_register(event=event, name=f"Player {n:03d}", user=user, by=to)
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = backend
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        sessions[player.external_id] = str(store.session_key)
+    round_ = round_pair(event=event, by=to, seed=7)
+    round_publish(round_=round_, by=to)
+    ids = dict(Player.objects.filter(event=event).values_list("pk", "external_id"))
+    tables = [
+        {
+            "game": game.pk,
+            "table": game.table.number if game.table else None,
+            "one": sessions[ids[game.player_one_id]],
+            "two": sessions[ids[game.player_two_id or 0]],
+        }
+        for game in round_.games.select_related("table").filter(player_two__isnull=False)
+    ]
+    out.write_text(json.dumps({"slug": event.slug, "tables": tables}))
+
+
+def verify(expected: Path) -> None:
+    """Every result stored exactly once: prints a JSON verdict."""
+    _django()
+    from django.db.models import Count
+
+    from tournaments.models import Game, ResultReport, ResultStatus, Round
+
+    wanted = {int(k): v for k, v in json.loads(expected.read_text()).items()}
+    games = {g.pk: g for g in Game.objects.filter(pk__in=wanted)}
+    reports = dict(
+        ResultReport.objects.filter(game_id__in=wanted)
+        .values("game_id")
+        .annotate(n=Count("id"))
+        .values_list("game_id", "n")
+    )
+    problems = []
+    for pk, (one, two) in wanted.items():
+        game = games[pk]
+        if game.result_status != ResultStatus.CONFIRMED or (game.vp_one, game.vp_two) != (one, two):
+            problems.append(
+                f"game {pk}: {game.result_status} {game.vp_one}-{game.vp_two}, wanted {one}-{two}"
+            )
+        if reports.get(pk) != 2:
+            problems.append(f"game {pk}: {reports.get(pk, 0)} reports stored, wanted 2 (one per side)")
+    round_ = Round.objects.get(games__pk=next(iter(wanted)))
+    print(json.dumps({"problems": problems, "round_status": round_.status, "games": len(games)}))
+
+
+# --- the load ---------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    statuses: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
+    bytes: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    errors: list[str] = field(default_factory=list)
+
+    def record(self, kind: str, seconds: float, status: int, size: int) -> None:
+        self.latencies[kind].append(seconds)
+        self.statuses[kind][status] += 1
+        self.bytes[kind] += size
+
+
+def _loopback(url: str) -> None:
+    host = urlsplit(url).hostname or ""
+    if host not in LOOPBACK:
+        raise SystemExit(f"refusing to send load anywhere but this machine: {url}")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def _timed(client: Any, stats: Stats, kind: str, method: str, url: str, ok: set[int], **kw: Any) -> Any:
+    started = time.perf_counter()
+    try:
+        response = await client.request(method, url, **kw)
+    except Exception as exc:
+        stats.errors.append(f"{kind} {url}: {type(exc).__name__}: {exc}")
+        return None
+    stats.record(kind, time.perf_counter() - started, response.status_code, len(response.content))
+    if response.status_code not in ok:
+        stats.errors.append(f"{kind} {url}: HTTP {response.status_code}")
+    return response
+
+
+async def spectator(client: Any, stats: Stats, slug: str, interval: float, stop: asyncio.Event) -> None:
+    """A phone on the pairings and standings pages: one full load each, then htmx polls."""
+    urls = [f"/e/{slug}/pairings/", f"/e/{slug}/standings/"]
+    cookies: dict[str, str] = {}
+    etags: dict[str, str] = {}
+    await asyncio.sleep(random.uniform(0, interval))
+    first = True
+    while not stop.is_set():
+        tick = time.perf_counter()
+        for url in urls:
+            headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
+            if not first:
+                headers["HX-Request"] = "true"
+                if url in etags:
+                    headers["If-None-Match"] = etags[url]
+            response = await _timed(client, stats, "poll", "GET", url, {200, 304}, headers=headers)
+            if response is None:
+                continue
+            cookies.update({k: v for k, v in response.cookies.items()})
+            if response.status_code == 200 and "etag" in response.headers:
+                etags[url] = response.headers["etag"]
+        first = False
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), max(0.0, interval - (time.perf_counter() - tick)))
+
+
+async def table(client: Any, stats: Stats, slug: str, seat: dict[str, Any], vp: tuple[int, int]) -> None:
+    """Player one opens their page and reports; player two opens theirs and confirms."""
+    csrf = secrets.token_hex(16)  # any 32-character secret is a valid cookie and token
+    for session, path, data, kind in (
+        (
+            seat["one"],
+            "result",
+            {"how": "played", "my_vp": vp[0], "their_vp": vp[1], "battle_rounds": 5},
+            "report",
+        ),
+        (seat["two"], "confirm", {}, "confirm"),
+    ):
+        headers = {"Cookie": f"sessionid={session}; csrftoken={csrf}"}
+        await _timed(client, stats, "me", "GET", f"/e/{slug}/me/", {200}, headers=headers)
+        response = await _timed(
+            client,
+            stats,
+            kind,
+            "POST",
+            f"/e/{slug}/me/{path}/",
+            {302},
+            headers=headers | {"X-CSRFToken": csrf},
+            data=data,
+        )
+        if response is not None and response.headers.get("location") != f"/e/{slug}/me/":
+            stats.errors.append(
+                f"{kind} table {seat['table']}: redirected to {response.headers.get('location')}"
+            )
+
+
+async def run_load(
+    base: str, plan: dict[str, Any], args: argparse.Namespace
+) -> tuple[Stats, float, dict[str, Any]]:
+    import httpx
+
+    stats = Stats()
+    slug = plan["slug"]
+    limits = httpx.Limits(max_connections=args.spectators + 2 * len(plan["tables"]) + 8)
+    timeout = httpx.Timeout(30.0)
+    rng = random.Random(11)
+    vps = {seat["game"]: (rng.randint(0, 15), rng.randint(0, 15)) for seat in plan["tables"]}
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
+        first = {}
+        for url in (f"/e/{slug}/pairings/", f"/e/{slug}/standings/"):
+            started = time.perf_counter()
+            response = await client.get(url)
+            first[url] = (time.perf_counter() - started, response.status_code, len(response.content))
+        stop = asyncio.Event()
+        watchers = [
+            asyncio.create_task(spectator(client, stats, slug, args.interval, stop))
+            for _ in range(args.spectators)
+        ]
+        await asyncio.sleep(args.warmup)
+        started = time.perf_counter()
+        await asyncio.gather(
+            *(table(client, stats, slug, seat, vps[seat["game"]]) for seat in plan["tables"])
+        )
+        reporting = time.perf_counter() - started
+        await asyncio.sleep(args.after)
+        stop.set()
+        await asyncio.gather(*watchers)
+    return stats, reporting, {"first": first, "vps": vps}
+
+
+def _ms(values: list[float], q: int) -> float:
+    if len(values) == 1:
+        return values[0] * 1000
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
+
+
+def report(stats: Stats, wall: float, reporting: float) -> bool:
+    columns = ("n", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms")
+    print("\n" + f"{'kind':<8}" + "".join(f"{c:>9}" for c in columns) + "  statuses")
+    met = True
+    for kind in ("report", "confirm", "me", "poll"):
+        values = stats.latencies.get(kind, [])
+        if not values:
+            continue
+        span = reporting if kind in ("report", "confirm", "me") else wall
+        p95 = _ms(values, 95)
+        if kind != "me" and p95 >= TARGET_P95_MS:
+            met = False
+        statuses = ", ".join(f"{code}: {n}" for code, n in sorted(stats.statuses[kind].items()))
+        print(
+            f"{kind:<8}{len(values):>9}{len(values) / span:>9.1f}{_ms(values, 50):>9.1f}{p95:>9.1f}"
+            f"{_ms(values, 99):>9.1f}{max(values) * 1000:>9.1f}  {statuses}"
+        )
+    polls = stats.latencies.get("poll", [])
+    if polls:
+        print(f"poll bytes: {stats.bytes['poll'] / len(polls):.0f} per answer on average (304s carry none)")
+    return met
+
+
+def _database_url(server: str, name: str) -> str:
+    parts = urlsplit(server)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", "", ""))
+
+
+def _psql(server: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(sql)
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["_seed"]:
+        seed(int(argv[1]), Path(argv[2]))
+        return 0
+    if argv[:1] == ["_verify"]:
+        verify(Path(argv[1]))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=128)
+    parser.add_argument("--spectators", type=int, default=128)
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between a spectator's polls")
+    parser.add_argument("--warmup", type=float, default=6.0, help="seconds of polling before the reports")
+    parser.add_argument("--after", type=float, default=6.0, help="seconds of polling after the last confirm")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    args = parser.parse_args(argv)
+    if args.players % 2 or not 2 <= args.players <= 512 or not 0 <= args.spectators <= 512:
+        parser.error("--players: an even number from 2 to 512; --spectators: 0 to 512")
+
+    server = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    for url in (server, redis):
+        _loopback(url)
+    name = f"muster_bench_load_{os.getpid()}"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = os.environ | {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": _database_url(server, name),
+        "REDIS_URL": redis,
+        "SECRET_KEY": "load-benchmark-only-" + secrets.token_hex(16),
+        "DEBUG": "0",
+        "SECURE_SSL_REDIRECT": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "CONN_MAX_AGE": "60",
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": str(args.workers),
+        "GUNICORN_THREADS": str(args.threads),
+        "LOG_LEVEL": "WARNING",
+        "GUNICORN_LOG_LEVEL": "warning",
+    }
+    deadline = time.monotonic() + HARD_LIMIT_SECONDS
+    signal.signal(
+        signal.SIGALRM, lambda *_: (_ for _ in ()).throw(TimeoutError("load run over its time limit"))
+    )
+    signal.alarm(HARD_LIMIT_SECONDS)
+    gunicorn = None
+    ok = False
+    with tempfile.TemporaryDirectory(prefix="muster-load-") as tmp:
+        plan_file, expected_file = Path(tmp) / "plan.json", Path(tmp) / "expected.json"
+        _psql(server, f'CREATE DATABASE "{name}"')
+        try:
+            t = time.perf_counter()
+            subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+            subprocess.run(
+                [PY, "-m", "benchmarks.load_round_end", "_seed", str(args.players), str(plan_file)],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+            plan = json.loads(plan_file.read_text())
+            print(f"database {name} migrated and seeded in {time.perf_counter() - t:.1f} s")
+            t = time.perf_counter()
+            gunicorn = subprocess.Popen(
+                [str(Path(PY).with_name("gunicorn")), "-c", "config/gunicorn.conf.py"], cwd=ROOT, env=env
+            )
+            _wait_ready(base, gunicorn, deadline)
+            ready = time.perf_counter() - t
+            print(f"gunicorn ({args.workers} workers x {args.threads} threads) ready in {ready:.1f} s")
+            load_before = os.getloadavg()
+            t = time.perf_counter()
+            stats, reporting, extra = asyncio.run(run_load(base, plan, args))
+            wall = time.perf_counter() - t
+            load_after = os.getloadavg()
+            for url, (seconds, status, size) in extra["first"].items():
+                print(f"first request to a fresh server: {url} {seconds * 1000:.0f} ms", end=" ")
+                print(f"(HTTP {status}, {size} bytes)")
+            print(
+                f"{len(plan['tables'])} tables reported and confirmed in {reporting:.2f} s; "
+                f"{args.spectators} spectators polled for {wall:.1f} s every {args.interval:g} s"
+            )
+            met = report(stats, wall, reporting)
+            print(
+                f"load average (1, 5, 15 min) before {load_before}, after {load_after}; {os.cpu_count()} CPUs"
+            )
+            expected_file.write_text(json.dumps({str(k): v for k, v in extra["vps"].items()}))
+            out = subprocess.run(
+                [PY, "-m", "benchmarks.load_round_end", "_verify", str(expected_file)],
+                cwd=ROOT,
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            verdict = json.loads(out.stdout.strip().splitlines()[-1])
+            for error in stats.errors[:20]:
+                print("ERROR", error)
+            for problem in verdict["problems"][:20]:
+                print("STORED WRONG", problem)
+            print(
+                f"errors: {len(stats.errors)}; results stored exactly once: {not verdict['problems']} "
+                f"({verdict['games']} games, round {verdict['round_status']}); "
+                f"p95 < {TARGET_P95_MS:.0f} ms for reports and polls: {'met' if met else 'NOT met'}"
+            )
+            ok = not stats.errors and not verdict["problems"] and verdict["round_status"] == "closed"
+        finally:
+            signal.alarm(0)
+            if gunicorn is not None:
+                gunicorn.send_signal(signal.SIGTERM)
+                try:
+                    gunicorn.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    gunicorn.kill()
+                    gunicorn.wait()
+            _psql(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return 0 if ok else 1
+
+
+def _wait_ready(base: str, process: subprocess.Popen[bytes], deadline: float) -> None:
+    import httpx
+
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {process.returncode}")
+        try:
+            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    raise SystemExit("gunicorn did not become ready in time")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

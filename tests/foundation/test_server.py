@@ -1,0 +1,42 @@
+"""The production server's configuration: gunicorn with threads, warmed before it forks."""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_gunicorn_runs_threaded_workers_from_a_preloaded_app(monkeypatch):
+    monkeypatch.delenv("GUNICORN_THREADS", raising=False)
+    conf = runpy.run_path(str(ROOT / "config" / "gunicorn.conf.py"))
+    assert conf["worker_class"] == "gthread"
+    assert conf["threads"] > 1
+    assert conf["preload_app"] is True
+    assert conf["wsgi_app"] == "config.wsgi:application"
+    assert conf["bind"].startswith("127.0.0.1:")
+    assert callable(conf["when_ready"])
+
+
+@pytest.mark.django_db
+def test_warming_touches_no_database(django_assert_num_queries):
+    from config.warm import warm
+
+    with django_assert_num_queries(0):
+        warm()
+
+
+def test_warming_imports_what_the_polled_pages_need():
+    code = (
+        "import os, sys, django; os.environ['DJANGO_SETTINGS_MODULE'] = 'tests.settings'; django.setup();"
+        "from config.warm import warm; warm();"
+        "print(all(m in sys.modules for m in ('pairings.engine', 'standings', 'tournaments.views.public',"
+        " 'tournaments.api.views.standings')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "True"
