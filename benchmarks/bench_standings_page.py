@@ -34,6 +34,7 @@ from standings import standings_for_event
 from tournaments.bridges.pairing import pairing_request
 from tournaments.bridges.record import event_record
 from tournaments.models import Event, Game, Player, ResultReport, Round, Table
+from tournaments.services.versions import event_touch
 
 PLAYERS = 512
 ROUNDS = 5
@@ -136,11 +137,31 @@ def measure(work: Callable[[], object], repeats: int = REPEATS) -> Timing:
     return Timing(statistics.median(cpu), min(cpu), max(cpu), statistics.median(wall), len(queries))
 
 
-def standings_page(client: Client) -> Callable[[], object]:
+def standings_page(client: Client, event: Event, *, new_version: bool) -> Callable[[], object]:
+    """The page as rendered for a new event version (every run recomputes and renders:
+    what the first poll after a result costs), or at an unchanged version (the fragment
+    comes from the cache: what every other poll costs; docs/polling.md)."""
+
     def get() -> object:
+        if new_version:
+            event_touch(event)
         response = client.get(f"/e/{SLUG}/standings/")
         assert response.status_code == 200, response.status_code
         assert b"Player 001" in response.content
+        return response
+
+    return get
+
+
+def standings_poll(client: Client) -> Callable[[], object]:
+    """An htmx poll revalidating with its ETag at an unchanged version: a body-less 304."""
+    url = f"/e/{SLUG}/standings/"
+    client.get(url, headers={"HX-Request": "true"})
+    etag = client.get(url, headers={"HX-Request": "true"})["ETag"]
+
+    def get() -> object:
+        response = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+        assert response.status_code == 304, response.status_code
         return response
 
     return get
@@ -155,7 +176,13 @@ def run() -> None:
         record = event_record(event)
         planned = event.planned_rounds
         rows = {
-            "standings page (web view, test client)": standings_page(Client()),
+            "standings page (web view, test client), new event version each run": standings_page(
+                Client(), event, new_version=True
+            ),
+            "standings page, unchanged version (cached fragment)": standings_page(
+                Client(), event, new_version=False
+            ),
+            "standings poll with its ETag, unchanged (304)": standings_poll(Client()),
             f"pairing request, round {ROUNDS + 1}": lambda: pairing_request(event, number=ROUNDS + 1, seed=1),
             "results record from the rows": lambda: event_record(event),
             "yardstick: standings_for_event on the record": lambda: standings_for_event(
