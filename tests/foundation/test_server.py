@@ -40,3 +40,15 @@ def test_warming_imports_what_the_polled_pages_need():
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "True"
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgres://postgres@db.example.org:5432/postgres", "redis://10.0.0.5:6379/0", "http://example.org/"],
+)
+def test_the_load_scenario_sends_traffic_to_this_machine_only(url):
+    from benchmarks.load_round_end import _loopback
+
+    with pytest.raises(SystemExit, match="refusing"):
+        _loopback(url)
+    _loopback("postgres://postgres@127.0.0.1:5432/postgres")
