@@ -31,11 +31,15 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 
 
 def when_ready(server: Any) -> None:
-    """In the master, after the app is loaded and before any worker is forked."""
+    """In the master, after the app is loaded and before any worker is forked.
+
+    GUNICORN_WARM=0 skips the warm-up (only to measure what it saves)."""
     from django.db import connections
 
     from config.warm import warm
 
+    if os.environ.get("GUNICORN_WARM", "1") == "0":
+        return
     seconds = warm()
     server.log.info("Muster warmed in %.2f s", seconds)
     # Nothing opened here may be shared by the forked workers.
