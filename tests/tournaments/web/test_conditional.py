@@ -258,14 +258,6 @@ def _roster(event, users):
     roster_submit(player=event.players.get(user=users["bob"]), slot=1, content=terran_text(), by=users["bob"])
 
 
-def _roster_withdrawn(event, users):
-    player = event.players.get(user=users["bob"])
-    roster_submit(player=player, slot=1, content=terran_text(), by=users["bob"])
-    before = version(event)
-    roster_withdraw(roster=player.rosters.get(), by=users["bob"])
-    assert version(event) > before
-
-
 def _settings(event, users):
     event_update(event=event, actor=users["alice"], venue="The Other Hall")
 
@@ -316,7 +308,6 @@ CHANGES: dict[str, Callable[[Event, dict[str, Any]], None]] = {
     "player dropped": _drop,
     "player checked in": _check_in,
     "roster submitted": _roster,
-    "roster withdrawn": _roster_withdrawn,
     "settings changed": _settings,
     "tables set": _tables,
     "staff added": _staff,
@@ -337,6 +328,19 @@ def test_each_kind_of_change_moves_the_version_and_the_etags(client, event, user
     for url, tag in tags.items():
         assert get(client, url, tag).status_code == 200, url
     assert cache.get(version_key(Event.objects.get(pk=event.pk), "standings-html")) is not None
+
+
+def test_withdrawing_a_roster_moves_the_version(client, alice, bob):
+    event = make_event(to=alice, slug="dual", list_format="dual")
+    player = add_player(event, bob, "Bob")
+    roster_submit(player=player, slot=1, content=terran_text(), by=bob)
+    roster_submit(player=player, slot=2, content=terran_text(), by=bob)
+    client.force_login(bob)
+    tag = etag_of(client, "/e/dual/rosters/")
+    before = version(event)
+    roster_withdraw(player=player, slot=2, by=bob)
+    assert version(event) > before
+    assert get(client, "/e/dual/rosters/", tag).status_code == 200
 
 
 def test_the_standings_page_shows_what_changed(client, event, users):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_print_jobs_move_to_printing'),
+        ('tournaments', '0007_result_report_idempotency_key'),
     ]
 
     operations = [
