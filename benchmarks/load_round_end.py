@@ -291,6 +291,21 @@ def report(stats: Stats, wall: float, reporting: float) -> bool:
     return met
 
 
+def _cpu_seconds(root: int) -> float:
+    """User + system CPU of a process and its children (gunicorn's master and workers), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if root in (pid, ppid):
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 def _database_url(server: str, name: str) -> str:
     parts = urlsplit(server)
     return urlunsplit((parts.scheme, parts.netloc, f"/{name}", "", ""))
@@ -373,9 +388,11 @@ def main(argv: list[str]) -> int:
             ready = time.perf_counter() - t
             print(f"gunicorn ({args.workers} workers x {args.threads} threads) ready in {ready:.1f} s")
             load_before = os.getloadavg()
+            cpu_before = _cpu_seconds(gunicorn.pid)
             t = time.perf_counter()
             stats, reporting, extra = asyncio.run(run_load(base, plan, args))
             wall = time.perf_counter() - t
+            cpu = _cpu_seconds(gunicorn.pid) - cpu_before
             load_after = os.getloadavg()
             for url, (seconds, status, size) in extra["first"].items():
                 print(f"first request to a fresh server: {url} {seconds * 1000:.0f} ms", end=" ")
@@ -385,9 +402,13 @@ def main(argv: list[str]) -> int:
                 f"{args.spectators} spectators polled for {wall:.1f} s every {args.interval:g} s"
             )
             met = report(stats, wall, reporting)
+            served = sum(len(v) for v in stats.latencies.values())
             print(
-                f"load average (1, 5, 15 min) before {load_before}, after {load_after}; {os.cpu_count()} CPUs"
+                f"gunicorn used {cpu:.1f} s of CPU for {served} requests: "
+                f"{cpu / max(served, 1) * 1000:.1f} ms each, {cpu / wall:.2f} of a core over the run"
             )
+            print(f"load average (1, 5, 15 min) before {load_before}, after {load_after}", end="; ")
+            print(f"{os.cpu_count()} CPUs")
             expected_file.write_text(json.dumps({str(k): v for k, v in extra["vps"].items()}))
             out = subprocess.run(
                 [PY, "-m", "benchmarks.load_round_end", "_verify", str(expected_file)],
