@@ -235,7 +235,9 @@ async def run_load(
 
     stats = Stats()
     slug = plan["slug"]
-    limits = httpx.Limits(max_connections=args.spectators + 2 * len(plan["tables"]) + 8)
+    # Idle connections are dropped after 2 s, before gunicorn's 5 s keep-alive closes them
+    # from its side (the same 5 s on both sides races: a request sent on a closing socket).
+    limits = httpx.Limits(max_connections=args.spectators + 2 * len(plan["tables"]) + 8, keepalive_expiry=2.0)
     timeout = httpx.Timeout(30.0)
     rng = random.Random(11)
     vps = {seat["game"]: (rng.randint(0, 15), rng.randint(0, 15)) for seat in plan["tables"]}
