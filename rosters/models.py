@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from rules_engine.verdict import RosterVerdict
+
 
 class Roster(models.Model):
     # Named by string: the event core (tournaments) builds on rosters, never the reverse.
@@ -24,3 +26,8 @@ class Roster(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} — roster {self.slot}"
+
+    @property
+    def verdict(self) -> RosterVerdict:
+        """The stored verdict, typed: every reader goes through this, none re-parses `report`."""
+        return RosterVerdict.from_dict(self.report)

@@ -133,7 +133,7 @@ class GameSystem:
         return self.scoring[self.scale(scale).scoring]
 
     def pack_for(self, cutoff: dt.date | None = None) -> PackInfo:
-        """The latest pack in effect on the rules cut-off date (today's latest when None)."""
+        """The latest pack in effect on the rules cut-off date (the newest published when None)."""
         eligible = [p for p in self.packs if cutoff is None or p.effective <= cutoff]
         if not eligible:
             raise NoPackInEffect(f"no {self.name} data pack is in effect on {cutoff}")

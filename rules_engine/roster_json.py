@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
@@ -215,17 +214,3 @@ def read_roster_json(text: str, *, origin: str = "roster") -> Roster:
 
 def write_roster_json(roster: Roster) -> str:
     return json.dumps(roster_to_document(roster), indent=2, ensure_ascii=False) + "\n"
-
-
-def read_text_file(path: Path) -> str:
-    """The file's text, with reading problems turned into a RosterFileError."""
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise RosterFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise RosterFileError(f"{path}: is a directory, not a roster file") from None
-    except UnicodeDecodeError:
-        raise RosterFileError(f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise RosterFileError(f"{path}: cannot be read ({exc.strerror})") from None

@@ -340,8 +340,3 @@ def write_roster_text(roster: Roster) -> str:
             _check(item, f"{heading[:-1].lower()} name")
             lines.append(f"- {item}" if _BULLET.match(item) else item)
     return "\n".join(lines) + "\n"
-
-
-def looks_like_json(text: str) -> bool:
-    """Content sniffing for the command: JSON rosters start with '{' (after blanks)."""
-    return text.lstrip("\ufeff \t\r\n").startswith("{")

@@ -34,13 +34,13 @@ def roster_label(roster: Roster) -> str:
 
 def _spent(roster: Roster) -> tuple[int, int]:
     """Vespene Gas and Minerals spent, from the rules engine's stored verdict (Step 3: priority)."""
-    totals = roster.report.get("roster", {}).get("totals") if isinstance(roster.report, dict) else None
-    if not totals:
-        report = roster_preview(
+    judged = roster.verdict.roster
+    if judged is None:  # stored without a verdict (e.g. imported bare): judge it now
+        judged = roster_preview(
             event=roster.player.event, content=roster.document, player=roster.player, slot=roster.slot
-        )
-        totals = report["roster"]["totals"]
-    return int(totals["gas"]), int(totals["minerals"])
+        ).roster
+        assert judged is not None  # a preview always judges the roster
+    return judged.totals.gas, judged.totals.minerals
 
 
 def roster_options(player: Player, list_format: str) -> list[dict[str, Any]]:

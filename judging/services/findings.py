@@ -23,6 +23,8 @@ from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
 from rules_engine.repair import repair_document
 from rules_engine.roster_json import RosterFileError
+from rules_engine.verdict import RosterVerdict
+from tournaments.bridges.rules import event_requirements
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, Player, RoundStatus
 from tournaments.services.audit import audit
@@ -38,10 +40,9 @@ class FoundViolation:
     where: str = ""
 
 
-def verdict_violations(report: dict[str, Any]) -> list[dict[str, str]]:
-    """Every violation in a stored verdict: the roster's, then the pair's."""
-    mine = list(report.get("roster", {}).get("violations", []))
-    return [*mine, *report.get("dual_list", [])]
+def verdict_violations(verdict: RosterVerdict) -> list[dict[str, str]]:
+    """Every violation in a verdict: the roster's, then the pair's."""
+    return [v.as_json() for v in verdict.violations]
 
 
 def games_completed(player: Player) -> int:
@@ -58,13 +59,13 @@ def proposed_repair(
 ) -> dict[str, Any] | None:
     """The smallest change, proved legal by the same check a submission gets (event rules included)."""
     try:
-        repair = repair_document(document, rules_date=event.rules_cutoff)
+        repair = repair_document(document, rules_date=event_requirements(event).rules_date)
     except RosterFileError:
         return None
     if repair is None or not repair.edits:
         return None
     proof = roster_preview(event=event, content=repair.document, player=player, slot=slot)
-    if not proof["legal"]:
+    if not proof.legal:
         return None  # legal to the army rules, but the event's own rules still object
     return repair.as_json()
 
@@ -150,7 +151,7 @@ def illegal_roster_correct(
     if finding.corrected_at is not None:
         raise ServiceError("This roster has already been corrected.", code="corrected")
     preview = roster_preview(event=event, content=content, player=player, slot=finding.slot)
-    if not preview["legal"]:
+    if not preview.legal:
         problems = "; ".join(v["message"] for v in verdict_violations(preview)[:3])
         raise ServiceError(f"The corrected roster is still illegal: {problems}", code="still-illegal")
     roster = roster_submit(player=player, slot=finding.slot, content=content, by=by, as_staff=True)

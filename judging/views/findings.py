@@ -56,7 +56,7 @@ def new(request: HttpRequest, slug: str, roster_id: int) -> HttpResponse:
     )
     repair = (
         proposed_repair(access.event, roster.player, roster.slot, roster.document)
-        if not report["legal"]
+        if not report.legal
         else None
     )
     context = page(

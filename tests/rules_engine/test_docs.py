@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ from rules_engine.roster_json import roster_from_document
 from rules_engine.roster_text import read_roster_text
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
 from rules_engine.systems.starcraft_tmg.army import CODES, validate_roster, validate_rosters
+from rules_engine.verdict import EVENT_CODES, EventRequirements, event_violations
 from tests.rules_engine.minipack import MINI, base_document, with_unit
 from tests.rules_engine.test_book_armies import REAL_MISTAKES, _mutated
 
@@ -68,7 +70,7 @@ def test_every_interchange_code_is_produced_and_documented():
 
 def test_documented_messages_are_what_the_engine_says():
     documented = _documented_violations()
-    assert set(documented) == set(CODES)
+    assert set(documented) == {*CODES, *EVENT_CODES}
     pack = rules_pack()
     produced = {}
     for code, (stem, change) in REAL_MISTAKES.items():
@@ -92,6 +94,12 @@ def test_documented_messages_are_what_the_engine_says():
         for violation in validate_roster(roster_from_document(doc), MINI).violations:
             produced[violation.code] = violation
     assert set(produced) == set(CODES)
+    elsewhere = EventRequirements(game_system="starcraft-tmg", scale="standard", rules_date=pack.effective)
+    other_game = roster_from_document(base_document("skirmish"))
+    other_game = dataclasses.replace(other_game, game_system="dropzone-commander")
+    for violation in event_violations(other_game, elsewhere):
+        produced[violation.code] = violation
+    assert set(produced) == {*CODES, *EVENT_CODES}
     for code, violation in produced.items():
         assert documented[code] == violation.as_json(), code
 

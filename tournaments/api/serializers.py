@@ -249,7 +249,13 @@ class RosterSubmitSerializer(Serializer):
 
 
 class RosterCheckSerializer(Serializer):
+    slot = serializers.ChoiceField(
+        choices=[1, 2], default=1, help_text="Under dual list, checked together with the other slot's roster."
+    )
     content = RosterContentField()
+    player = serializers.CharField(
+        required=False, help_text="Staff only: the player id whose other roster the check pairs it with."
+    )
 
 
 class ViolationSerializer(Serializer):

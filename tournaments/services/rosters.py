@@ -15,10 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from rosters.models import Roster
-from rules_engine.registry import get_system
+from rules_engine import roster_reader
 from rules_engine.roster_json import Roster as RosterDoc
 from rules_engine.roster_json import RosterFileError, roster_from_document, roster_to_document
-from rules_engine.verdict import ValidationResult
+from rules_engine.verdict import RosterVerdict, roster_verdict
+from tournaments.bridges.rules import event_requirements, is_dual_list
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, ListFormat, Player
 from tournaments.services.audit import audit
@@ -58,93 +59,42 @@ def check_roster_size(content: str | dict[str, Any]) -> None:
 
 
 def read_roster(content: str | dict[str, Any]) -> RosterDoc:
-    """roster/1 JSON (as text or already decoded) or the plain-text roster format."""
+    """roster/1 JSON (as text or already decoded) or the plain-text roster format.
+
+    The rules engine's one reader does the reading (byte-order mark, encoding, sniffing
+    JSON from text); this adds the size limit and what the database cannot store.
+    """
     check_roster_size(content)
     _refuse_unstorable(content)
     try:
-        if isinstance(content, dict):
-            return roster_from_document(content)
-        text = content.strip()
-        if not text:
-            raise ServiceError("The roster is empty.", code="unreadable", field="content")
-        if text.startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise ServiceError(
-                    f"The roster is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}.",
-                    code="unreadable",
-                    field="content",
-                ) from None
-            _refuse_unstorable(data)
-            return roster_from_document(data)
-        from rules_engine.roster_text import read_roster_text
-
-        return read_roster_text(text)
+        doc = roster_reader.read_roster(content)
     except RosterFileError as exc:
         raise ServiceError(str(exc), code="unreadable", field="content") from None
+    # JSON text can decode to a NUL ("\u0000") only the parsed document shows.
+    _refuse_unstorable(roster_to_document(doc))
+    return doc
 
 
-def _check(event: Event, docs: list[RosterDoc]) -> ValidationResult:
-    return get_system(event.game_system).validate_rosters(docs, event.rules_cutoff)
-
-
-def roster_check(*, event: Event, content: str | dict[str, Any]) -> ValidationResult:
-    """Validate without saving: the live check behind the submission form."""
-    return _check(event, [read_roster(content)])
-
-
-def _event_violations(event: Event, doc: RosterDoc) -> list[dict[str, str]]:
-    """Rules of the event itself, on top of the game's army rules."""
-    problems = []
-    if doc.game_system != event.game_system:
-        problems.append(
-            {
-                "code": "wrong-game-system",
-                "message": f"This event plays {event.game_system}; the roster is for {doc.game_system}.",
-                "where": "game_system",
-            }
-        )
-    if doc.scale != event.scale:
-        problems.append(
-            {
-                "code": "wrong-scale",
-                "message": (
-                    f"This event is played at {event.scale} scale; the roster is built for {doc.scale}."
-                ),
-                "where": "scale",
-            }
-        )
-    return problems
-
-
-def _report(event: Event, doc: RosterDoc, player: Player | None, slot: int) -> dict[str, Any]:
-    """The stored verdict: the game's rules, the event's own rules and, under dual list,
-    the checks between this roster and the player's other one."""
-    others = []
-    if player is not None:
+def _verdict(event: Event, doc: RosterDoc, player: Player | None, slot: int) -> RosterVerdict:
+    """The verdict `judge_rosters` gives this roster in this event: the game's rules, the
+    event's own (game system, scale) and, under dual list, the rules between this roster
+    and the player's other one."""
+    others: list[RosterDoc] = []
+    if player is not None and is_dual_list(event):
         others = [
             roster_from_document(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")
         ]
-    ordered = [doc, *others] if slot == 1 else [*others, doc]
-    verdict = _check(event, ordered)
-    mine = verdict.rosters[ordered.index(doc)].as_json()
-    extra = _event_violations(event, doc)
-    mine["violations"] = [*extra, *mine.get("violations", [])]
-    dual = [v.as_json() for v in verdict.violations]
-    legal = not mine["violations"] and not dual
-    return {"legal": legal, "roster": mine, "dual_list": dual}
+    return roster_verdict(doc, event_requirements(event), others=others, slot=slot)
 
 
 def roster_preview(
     *, event: Event, content: str | dict[str, Any], player: Player | None = None, slot: int = 1
-) -> dict[str, Any]:
-    """What roster_submit would store as the report, without storing anything.
+) -> RosterVerdict:
+    """The verdict roster_submit would store, without storing anything.
 
-    The live check behind the web form: unlike roster_check it also applies the event's
-    own rules (game system, scale) and the dual-list checks against the player's other roster.
+    The live check behind the web form and the API: the same verdict as a submission.
     """
-    return _report(event, read_roster(content), player, slot)
+    return _verdict(event, read_roster(content), player, slot)
 
 
 @transaction.atomic
@@ -168,12 +118,12 @@ def roster_submit(
             "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
         )
     doc = read_roster(content)
-    report = _report(event, doc, player, slot)
-    legal = bool(report["legal"])
+    verdict = _verdict(event, doc, player, slot)
+    legal = verdict.legal
     roster, _ = Roster.objects.update_or_create(
         player=player,
         slot=slot,
-        defaults={"document": roster_to_document(doc), "legal": legal, "report": report},
+        defaults={"document": roster_to_document(doc), "legal": legal, "report": verdict.to_dict()},
     )
     audit(
         event=event,
@@ -215,8 +165,8 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
     roster.delete()
     first = player.rosters.filter(slot=1).first()
     if first is not None:
-        report = _report(event, roster_from_document(first.document), player, 1)
-        first.report, first.legal = report, bool(report["legal"])
+        verdict = _verdict(event, roster_from_document(first.document), player, 1)
+        first.report, first.legal = verdict.to_dict(), verdict.legal
         first.save(update_fields=["report", "legal"])
     audit(
         event=event,

@@ -25,9 +25,10 @@ from django.core.management.base import BaseCommand, CommandError
 from rules_engine.registry import GameSystem, NoPackInEffect, UnknownGameSystem, get_system, system_named
 from rules_engine.report_text import render_result
 from rules_engine.roster_check import RosterChecker, RosterInputError
-from rules_engine.roster_json import RosterFileError, read_text_file
-from rules_engine.roster_reader import load_roster
+from rules_engine.roster_json import RosterFileError
+from rules_engine.roster_reader import load_roster, read_roster_file
 from rules_engine.systems.starcraft_tmg.pack import PackError
+from rules_engine.verdict import EventRequirements, judge_rosters
 
 ILLEGAL = 1
 BAD_INPUT = 2
@@ -79,7 +80,12 @@ class Command(BaseCommand):
             if options["pack"] and rules.army is not None:
                 result = rules.army.validate_against(rosters, Path(options["pack"]))
             else:
-                result = rules.validate_rosters(rosters, options["rules_date"])
+                # The files alone: no event imposes a scale; the rules are today's unless told.
+                # The verdict is `judge_rosters`', the same function the web and the API use.
+                requirements = EventRequirements(
+                    game_system=rosters[0].game_system, rules_date=options["rules_date"] or dt.date.today()
+                )
+                result = judge_rosters(rosters, requirements)
         except (RosterFileError, UnknownGameSystem, NoPackInEffect, PackError, NotImplementedError) as exc:
             raise CommandError(" ".join(str(exc).split()), returncode=BAD_INPUT) from None
         if options["json"]:
@@ -107,7 +113,7 @@ class Command(BaseCommand):
 def _read(name: str) -> str:
     """The file's text; reading problems are the one-line errors of the roster reader."""
     try:
-        return read_text_file(Path(name))
+        return read_roster_file(Path(name))
     except RosterFileError as exc:
         raise RosterInputError(str(exc)) from None
 

@@ -68,10 +68,14 @@ VP_RANGE = ScoreRange(0, 200)
 
 
 def rules_pack(rules_date: dt.date | None = None) -> DataPack:
-    """The data pack in effect on the rules cut-off date (today when None), loaded once."""
+    """The data pack in effect on the rules cut-off date, loaded once.
+
+    None means no cut-off: the newest pack published. The engine never reads the clock;
+    a caller that means "today" passes today's date.
+    """
     from rules_engine.systems.starcraft_tmg.pack import load_pack
 
-    return load_pack(SYSTEM.pack_for(rules_date or dt.date.today()).path)
+    return load_pack(SYSTEM.pack_for(rules_date).path)
 
 
 class StarCraftArmy:
@@ -92,6 +96,7 @@ class StarCraftArmy:
         from rules_engine.systems.starcraft_tmg.pack import PackError
 
         try:
+            # Reading is not judging and takes no date: the newest pack names the units.
             return rules_pack().unit(name) is not None
         except (NoPackInEffect, PackError):
             return False

@@ -20,7 +20,7 @@ from tournaments.api.serializers import (
     VerdictSerializer,
 )
 from tournaments.api.views._common import validated
-from tournaments.services.rosters import roster_check, roster_submit, roster_withdraw
+from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
 
 TAGS = ["rosters"]
 
@@ -118,6 +118,11 @@ class RosterCheckApi(ApiView):
     @extend_schema(
         operation_id="rosters_check",
         summary="Validate a roster without saving it (live check behind the submission form)",
+        description=(
+            "The verdict a submission to `slot` would store: the game's army rules, the event's game "
+            "system and scale and, under Dual List Format, the rules between this roster and the "
+            "player's other one, in the `validate_roster --json` shape."
+        ),
         request=RosterCheckSerializer,
         responses=responses({200: VerdictSerializer}, login=True),
         tags=TAGS,
@@ -126,8 +131,14 @@ class RosterCheckApi(ApiView):
         signed_in(request)
         access = event_for(request, slug, PLAYER, TO, HEAD_JUDGE, FLOOR_JUDGE)
         data = validated(RosterCheckSerializer, request)
-        verdict = roster_check(event=access.event, content=data["content"])
-        return Response(VerdictSerializer(verdict.as_json()).data)
+        player = access.player
+        if "player" in data:
+            player = player_or_404(access, data["player"])
+            require(access.is_staff or player == access.player)
+        verdict = roster_preview(
+            event=access.event, content=data["content"], player=player, slot=data["slot"]
+        )
+        return Response(VerdictSerializer(verdict.as_result().as_json()).data)
 
 
 class RosterBoardApi(ApiView):

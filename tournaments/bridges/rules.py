@@ -1,0 +1,26 @@
+"""Bridge to the rules engine: what an event asks of its rosters, as the engine's dataclass.
+
+The engine never reads the clock: an event without a rules cut-off is judged under the
+rules in effect today (the event's local date), decided here.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from rules_engine.verdict import EventRequirements
+from tournaments.models import Event, ListFormat
+
+
+def event_requirements(event: Event) -> EventRequirements:
+    """OP Guide, Army Rosters: the event's game system, engagement scale and rules cut-off."""
+    return EventRequirements(
+        game_system=event.game_system,
+        scale=event.scale,
+        rules_date=event.rules_cutoff or timezone.localdate(),
+    )
+
+
+def is_dual_list(event: Event) -> bool:
+    """OP Guide, Dual List Format: only then are a player's two rosters judged together."""
+    return event.list_format == ListFormat.DUAL
