@@ -31,6 +31,7 @@ from printing.sheets import (
 )
 from rules_engine.registry import get_system
 from rules_engine.roster_json import roster_from_document
+from rules_engine.verdict import RosterVerdict
 from standings import standings_for_event
 from standings.records import EventFile, EventGame, EventPlayer, EventRound
 
@@ -105,8 +106,8 @@ def roster_pack(count: int) -> RosterPackSheet:
     document = json.loads(path.read_text())
     document.pop("expected", None)
     verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
-    report = {"legal": verdict.legal, "roster": verdict.rosters[0].as_json(), "dual_list": []}
-    page = roster_page(player="Zoë d'Arc", player_id="p1", slot=1, document=document, report=report)
+    stored = RosterVerdict(roster=verdict.rosters[0], dual_list=verdict.violations)
+    page = roster_page(player="Zoë d'Arc", player_id="p1", slot=1, document=document, verdict=stored)
     return RosterPackSheet(Heading("Benchmark Open", "Roster pack"), (page,) * count)
 
 

@@ -139,7 +139,7 @@ def rosters_csv(event: Event, rosters: Iterable[Roster]) -> tuple[str, str, byte
             player_id=roster.player.external_id,
             slot=roster.slot,
             document=roster.document if isinstance(roster.document, dict) else {},
-            report=roster.report if isinstance(roster.report, dict) else {},
+            verdict=roster.verdict,
         )
         legal = ("yes" if page.legal else "no") if page.checked else ""
         common: tuple[Cell, ...] = (

@@ -171,7 +171,7 @@ def load_rosters(event: Event, params: PrintParams) -> RosterPackSheet:
             player_id=r.player.external_id,
             slot=r.slot,
             document=r.document if isinstance(r.document, dict) else {},
-            report=r.report if isinstance(r.report, dict) else {},
+            verdict=r.verdict,
         )
         for r in rosters
     )

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.verdict import RosterVerdict
 from standings import Standing, Standings, four_dp_text
 from standings.display import standings_state
 
@@ -288,10 +289,6 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
 def _dicts(value: Any) -> list[Mapping[str, Any]]:
     return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
 
@@ -302,90 +299,77 @@ def _times(name: str, count: Any) -> str:
 
 
 def roster_page(
-    *, player: str, player_id: str, slot: int, document: Mapping[str, Any], report: Mapping[str, Any]
+    *, player: str, player_id: str, slot: int, document: Mapping[str, Any], verdict: RosterVerdict
 ) -> RosterPage:
     """A roster as printed: the stored verdict's prices and slot ledger over the roster/1 document.
 
-    `report` is what `tournaments.services.rosters.roster_submit` stores ({"legal", "roster", "dual_list"});
+    `verdict` is what `tournaments.services.rosters.roster_submit` stores (`Roster.verdict`);
     a roster without one (imported bare) prints its document with the costs left blank.
     """
-    verdict = _mapping(report.get("roster"))
-    checked = bool(verdict)
-    totals = _mapping(verdict.get("totals"))
-    limits = _mapping(verdict.get("limits"))
-    priced = _dicts(verdict.get("units"))
+    report = verdict.roster
     listed = _dicts(document.get("units"))
     units = []
+    priced = report.units if report is not None else ()
     for index in range(max(len(priced), len(listed))):
-        unit: Mapping[str, Any] = priced[index] if index < len(priced) else {}
         raw: Mapping[str, Any] = listed[index] if index < len(listed) else {}
-        breakdown = _mapping(unit.get("breakdown"))
-        upgrades = _dicts(breakdown.get("upgrades"))
-        if upgrades:
-            upgrade_text = tuple(f"{_text(u.get('name'))} ({_int(u.get('minerals')) or 0})" for u in upgrades)
+        if index < len(priced):
+            unit = priced[index]
+            units.append(
+                RosterUnit(
+                    name=unit.name or _text(raw.get("name")),
+                    models=unit.models,
+                    slot=unit.slot or "",
+                    supply=unit.supply,
+                    minerals=unit.minerals,
+                    upgrades=tuple(f"{u.name} ({u.minerals})" for u in unit.upgrades)
+                    or _texts(raw.get("upgrades")),
+                    counted=unit.counted,
+                )
+            )
         else:
-            upgrade_text = _texts(raw.get("upgrades"))
-        units.append(
-            RosterUnit(
-                name=_text(unit.get("name")) or _text(raw.get("name")),
-                models=_int(unit.get("models")) if unit else _int(raw.get("models")),
-                slot=_text(unit.get("slot")),
-                supply=_int(unit.get("supply")),
-                minerals=_int(unit.get("minerals")),
-                upgrades=upgrade_text,
-                counted=unit.get("counted", True) is not False,
+            units.append(
+                RosterUnit(
+                    name=_text(raw.get("name")),
+                    models=_int(raw.get("models")),
+                    slot="",
+                    supply=None,
+                    minerals=None,
+                    upgrades=_texts(raw.get("upgrades")),
+                    counted=True,
+                )
             )
-        )
-    priced_cards = _dicts(verdict.get("cards"))
-    if priced_cards:
-        cards = tuple(
-            RosterCard(
-                _text(c.get("name")), _text(c.get("kind")), _int(c.get("gas")), c.get("counted") is not False
-            )
-            for c in priced_cards
-        )
+    if report is not None and report.cards:
+        cards = tuple(RosterCard(c.name, c.kind, c.gas, c.counted) for c in report.cards)
     else:
         cards = tuple(RosterCard(name, "", None, True) for name in _texts(document.get("cards")))
-    ledger = _mapping(verdict.get("ledger"))
-    slot_counts = _mapping(verdict.get("slots"))
-    slot_lines = []
-    for kind, counts in slot_counts.items():
-        if not isinstance(counts, Mapping):
-            continue
-        entry = _mapping(ledger.get(kind))
-        slot_lines.append(
-            SlotLine(
-                kind=str(kind),
-                used=_int(counts.get("used")) or 0,
-                available=_int(counts.get("available")) or 0,
-                granted_by=tuple(
-                    _times(_text(g.get("source")), g.get("count")) for g in _dicts(entry.get("granted_by"))
-                ),
-                used_by=tuple(
-                    _times(_text(u.get("unit")), u.get("count")) for u in _dicts(entry.get("used_by"))
-                ),
-            )
+    slot_lines = tuple(
+        SlotLine(
+            kind=ledger.kind,
+            used=ledger.used,
+            available=ledger.available,
+            granted_by=tuple(_times(g.source, g.count) for g in ledger.granted_by),
+            used_by=tuple(_times(u.unit, u.count) for u in ledger.used_by),
         )
-    problems = [_text(v.get("message")) for v in _dicts(verdict.get("violations"))]
-    problems += [_text(v.get("message")) for v in _dicts(report.get("dual_list"))]
-    legal = report.get("legal")
+        for ledger in (report.slots if report is not None else ())
+    )
+    problems = [v.message for v in verdict.violations]
     return RosterPage(
         player=player,
         player_id=player_id,
         slot=slot,
-        faction=_text(document.get("faction_card")) or _text(verdict.get("faction")),
-        legal=legal is True,
-        checked=checked,
-        scale=_text(document.get("scale")) or _text(verdict.get("scale")),
-        rules_version=_text(verdict.get("rules_version")),
-        minerals=_int(totals.get("minerals")),
-        minerals_limit=_int(limits.get("minerals")),
-        gas=_int(totals.get("gas")),
-        gas_limit=_int(limits.get("gas")),
-        supply=_int(totals.get("supply")),
+        faction=_text(document.get("faction_card")) or (report.faction if report is not None else ""),
+        legal=report is not None and verdict.legal,
+        checked=report is not None,
+        scale=_text(document.get("scale")) or (report.scale if report is not None else ""),
+        rules_version=report.rules_version if report is not None else "",
+        minerals=report.totals.minerals if report is not None else None,
+        minerals_limit=report.limits.minerals if report is not None else None,
+        gas=report.totals.gas if report is not None else None,
+        gas_limit=report.limits.gas if report is not None else None,
+        supply=report.totals.supply if report is not None else None,
         units=tuple(units),
         cards=cards,
-        slots=tuple(slot_lines),
+        slots=slot_lines,
         missions=_texts(document.get("missions")),
         deployments=_texts(document.get("deployments")),
         problems=tuple(p for p in problems if p),

@@ -387,7 +387,8 @@ class RosterVerdict:
 
     @property
     def legal(self) -> bool:
-        return (self.roster is None or self.roster.legal) and not self.dual_list
+        """A roster never judged (stored without a report) is not known to be legal."""
+        return self.roster is not None and self.roster.legal and not self.dual_list
 
     @property
     def violations(self) -> tuple[Violation, ...]:

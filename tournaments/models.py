@@ -11,6 +11,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from pairings.engine.report import PairingReport
+
 
 class EventKind(models.TextChoices):
     # OP Guide: Event Size and Format
@@ -190,6 +192,11 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    @property
+    def pairing(self) -> PairingReport | None:
+        """The stored pairing report, typed; None for a round the engine did not pair."""
+        return PairingReport.from_dict(self.pairing_report) if self.pairing_report else None
 
 
 class Outcome(models.TextChoices):

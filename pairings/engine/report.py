@@ -2,7 +2,8 @@
 
 Every departure from the ideal (a rematch, a repeated table, a float, the bye) is listed
 with the reason the engine could not avoid it. The reasons are worked out by
-`pairing.py`; this module only holds them and renders them as text or JSON.
+`pairing.py`; this module only holds them and renders them as text or JSON, and reads
+the JSON back (`PairingReport.from_dict`: a round stores its report as `to_dict` wrote it).
 """
 
 from __future__ import annotations
@@ -12,6 +13,24 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from pairings.engine.model import Absence, Entrant, Game, Objective, Pairing
+
+
+# A stored report is JSON this module wrote, or came in an event export from another
+# installation: read it forgivingly, a missing or mistyped key its default.
+def _map(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _maps(value: Any) -> list[Mapping[str, Any]]:
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+
+
+def _str(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 @dataclass(frozen=True)
@@ -84,6 +103,63 @@ class PairingReport:
             "candidate_graph": "pruned (exact)" if self.pruned else "complete",
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> PairingReport:
+        """The inverse of `to_dict`."""
+        d = _map(data)
+        o = _map(d.get("objective"))
+        bye = d.get("bye")
+        return cls(
+            round=_int(d.get("round")),
+            seed=_int(d.get("seed")),
+            method=_str(d.get("method")),
+            objective=Objective(
+                bye_byes=_int(o.get("bye_byes")),
+                rematches=_int(o.get("rematches")),
+                bye_mp=_int(o.get("bye_mp")),
+                mp_spread=_int(o.get("mp_spread")),
+                table_repeats=_int(o.get("table_repeats")),
+            ),
+            bye=(
+                ByeNote(
+                    _str(bye.get("player")),
+                    _int(bye.get("mp")),
+                    _int(bye.get("byes_before")),
+                    _str(bye.get("reason")),
+                )
+                if isinstance(bye, Mapping)
+                else None
+            ),
+            spares=tuple(
+                SpareNote(_str(s.get("player")), bool(s.get("plays")), _str(s.get("reason")))
+                for s in _maps(d.get("spares"))
+            ),
+            rematches=tuple(
+                RematchNote(_pair(r.get("players")), _str(r.get("reason"))) for r in _maps(d.get("rematches"))
+            ),
+            table_repeats=tuple(
+                TableRepeatNote(_str(t.get("player")), _int(t.get("table")), _str(t.get("reason")))
+                for t in _maps(d.get("table_repeats"))
+            ),
+            floats=tuple(
+                FloatNote(
+                    _str(f.get("player")),
+                    _int(f.get("mp")),
+                    _str(f.get("direction")),
+                    _str(f.get("opponent")),
+                    _int(f.get("opponent_mp")),
+                )
+                for f in _maps(d.get("floats"))
+            ),
+            notes=tuple(n for n in d.get("notes", ()) if isinstance(n, str))
+            if isinstance(d.get("notes"), list)
+            else (),
+            absent=tuple(
+                Absence(_str(a.get("player")), _str(a.get("reason"))) for a in _maps(d.get("not_paired"))
+            ),
+            pruned=d.get("candidate_graph") == "pruned (exact)",
+        )
+
     def to_text(self) -> str:
         o = self.objective
         lines = [
@@ -117,6 +193,11 @@ class PairingReport:
         lines.extend(f"Note: {note}" for note in self.notes)
         lines.extend(f"Not paired: {a.player}: {a.reason}" for a in self.absent)
         return "\n".join(lines)
+
+
+def _pair(value: Any) -> tuple[str, str]:
+    names = [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+    return (names[0] if names else "", names[1] if len(names) > 1 else "")
 
 
 def floats_of(entrants: Mapping[str, Entrant], games: tuple[Game, ...]) -> tuple[FloatNote, ...]:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from rosters.models import Roster
 from rules_engine.registry import get_system
 from rules_engine.roster_json import roster_from_document
+from rules_engine.verdict import RosterVerdict
 from tests.builders.documents import example_document, terran_document
 from tournaments.models import (
     Event,
@@ -177,8 +178,7 @@ def add_roster(owner: Player, slot: int = 1, document: dict[str, Any] | None = N
     """A roster with the verdict `tournaments.services.rosters.roster_submit` would store."""
     document = document or example_document()
     verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
-    mine = verdict.rosters[0].as_json()
-    report = {"legal": verdict.legal, "roster": mine, "dual_list": []}
+    report = RosterVerdict(roster=verdict.rosters[0], dual_list=verdict.violations).to_dict()
     roster = Roster.objects.create(
         player=owner, slot=slot, document=document, legal=verdict.legal, report=report
     )

@@ -12,6 +12,7 @@ from printing.sheets import (
     standings_sheet,
 )
 from rules_engine.registry import get_system
+from rules_engine.verdict import RosterVerdict
 from standings import compute_standings
 from standings.records import EventGame, EventPlayer, EventRound
 from tests.builders.documents import example_document
@@ -91,8 +92,8 @@ def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
 
     document = example_document()
     verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
-    report = {"legal": True, "roster": verdict.rosters[0].as_json(), "dual_list": []}
-    page = roster_page(player="Zoë", player_id="p1", slot=2, document=document, report=report)
+    stored = RosterVerdict(roster=verdict.rosters[0])
+    page = roster_page(player="Zoë", player_id="p1", slot=2, document=document, verdict=stored)
     # Part 9.1.7 example: 1670 minerals, 185 gas, 13 supply; 9 units, 6 cards.
     assert (page.minerals, page.gas, page.supply) == (1670, 185, 13)
     assert (page.minerals_limit, page.gas_limit) == (2000, 200)
@@ -112,7 +113,9 @@ def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
 
 def test_roster_page_without_a_verdict_prints_the_document_unpriced():
     document = example_document()
-    page = roster_page(player="Zoë", player_id="p1", slot=1, document=document, report={})
+    page = roster_page(
+        player="Zoë", player_id="p1", slot=1, document=document, verdict=RosterVerdict.from_dict({})
+    )
     assert not page.checked
     assert [u.name for u in page.units][:3] == ["Marine", "Marine", "Marine"]
     assert page.units[0].minerals is None

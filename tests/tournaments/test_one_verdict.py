@@ -40,8 +40,8 @@ def web_check(client, world, text: str) -> tuple[bool, list[str]]:
     response = client.post(f"/e/{world.event.slug}/rosters/check/", {"r1-content": text, "slot": "1"})
     assert response.status_code == 200
     assert "error" not in response.context, response.context["error"]
-    report = response.context["report"]
-    return report["legal"], codes_of([*report["roster"]["violations"], *report["dual_list"]])
+    verdict = response.context["report"]
+    return verdict.legal, sorted(v.code for v in verdict.violations)
 
 
 def api_submit(api, world, content: Any) -> tuple[bool, list[str]]:

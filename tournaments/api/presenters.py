@@ -154,7 +154,7 @@ def round_detail(round_: Round, games: list[Game], *, reports: bool) -> dict[str
         "closed_at": round_.closed_at,
         "games": [game_dict(g, reports=reports) for g in games],
         "seed": round_.seed,
-        "pairing_report": round_.pairing_report,
+        "pairing_report": pairing.to_dict() if (pairing := round_.pairing) is not None else {},
     }
 
 
@@ -167,24 +167,8 @@ def roster_dict(roster: Roster, *, with_report: bool) -> dict[str, Any]:
         "submitted_at": roster.submitted_at,
     }
     if with_report:
-        data["report"] = roster.report
+        data["report"] = roster.verdict.to_dict()
     return data
-
-
-def _violations(report: Any) -> list[dict[str, str]]:
-    """Violation lines from a stored verdict (as `roster_submit` writes it)."""
-    if not isinstance(report, dict):
-        return []
-    found: list[Any] = []
-    roster = report.get("roster")
-    if isinstance(roster, dict):
-        found += roster.get("violations", []) or []
-    found += report.get("dual_list", []) or []
-    return [
-        {key: str(v[key]) for key in ("code", "message", "where", "section") if key in v}
-        for v in found
-        if isinstance(v, dict) and "code" in v and "message" in v
-    ]
 
 
 def roster_board_row(player: Player) -> dict[str, Any]:
@@ -197,7 +181,7 @@ def roster_board_row(player: Player) -> dict[str, Any]:
                 "slot": r.slot,
                 "legal": r.legal,
                 "submitted_at": r.submitted_at,
-                "violations": _violations(r.report),
+                "violations": [v.as_json() for v in r.verdict.violations],
             }
             for r in rosters
         ],

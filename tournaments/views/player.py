@@ -175,8 +175,7 @@ def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
         context["empty"] = True
     else:
         try:
-            verdict = roster_preview(event=access.event, content=content, player=player, slot=slot)
-            context["report"] = verdict.to_dict()
+            context["report"] = roster_preview(event=access.event, content=content, player=player, slot=slot)
         except ServiceError as exc:
             context["error"] = exc.message
     return render(request, "tournaments/_roster_check.html", context)

@@ -7,7 +7,7 @@ in names rather than ids so the TO can read it to the room.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from pairings.engine.report import PairingReport
 from tournaments.access import TO, EventAccess, access_event
 from tournaments.errors import ServiceError
 from tournaments.forms import SeedForm, SwapPlayersForm, SwapTablesForm, add_service_error
@@ -31,31 +32,25 @@ from tournaments.services.rounds import (
 from tournaments.views.common import actor, by_table, event_round, nav_context, run_service
 
 
-def report_in_names(report: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+def report_in_names(report: PairingReport | None, names: dict[str, str]) -> PairingReport | None:
     """The stored pairing report with player ids replaced by "Name (id)"."""
+    if report is None:
+        return None
 
-    def name(pid: Any) -> str:
-        return f"{names[pid]} ({pid})" if isinstance(pid, str) and pid in names else str(pid)
+    def name(pid: str) -> str:
+        return f"{names[pid]} ({pid})" if pid in names else pid
 
-    bye = report.get("bye")
-    return {
-        "seed": report.get("seed"),
-        "method": report.get("method", ""),
-        "objective": report.get("objective") or {},
-        "bye": {**bye, "player": name(bye.get("player"))} if isinstance(bye, dict) else None,
-        "rematches": [
-            {"players": " v ".join(name(p) for p in r.get("players", [])), "reason": r.get("reason", "")}
-            for r in report.get("rematches", [])
-        ],
-        "table_repeats": [{**t, "player": name(t.get("player"))} for t in report.get("table_repeats", [])],
-        "floats": [
-            {**f, "player": name(f.get("player")), "opponent": name(f.get("opponent"))}
-            for f in report.get("floats", [])
-        ],
-        "spares": [{**s, "player": name(s.get("player"))} for s in report.get("spares", [])],
-        "not_paired": [{**a, "player": name(a.get("player"))} for a in report.get("not_paired", [])],
-        "notes": list(report.get("notes", [])),
-    }
+    return replace(
+        report,
+        bye=replace(report.bye, player=name(report.bye.player)) if report.bye is not None else None,
+        rematches=tuple(
+            replace(r, players=(name(r.players[0]), name(r.players[1]))) for r in report.rematches
+        ),
+        table_repeats=tuple(replace(t, player=name(t.player)) for t in report.table_repeats),
+        floats=tuple(replace(f, player=name(f.player), opponent=name(f.opponent)) for f in report.floats),
+        spares=tuple(replace(sp, player=name(sp.player)) for sp in report.spares),
+        absent=tuple(replace(a, player=name(a.player)) for a in report.absent),
+    )
 
 
 def _names(games: list[Game]) -> dict[str, str]:
@@ -83,7 +78,7 @@ def _round_page(
     context = nav_context(access, "manage") | {
         "round": round_,
         "games": games,
-        "report": report_in_names(round_.pairing_report or {}, names),
+        "report": report_in_names(round_.pairing, names),
         "editable": round_.status == RoundStatus.PAIRED,
         "swap_players": swap_players or SwapPlayersForm(players=players),
         "swap_tables": swap_tables or SwapTablesForm(games=games),

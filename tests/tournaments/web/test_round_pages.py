@@ -112,7 +112,7 @@ def test_report_shows_forced_rematches_by_name(client, alice):
     result_set(game=game, result=ResultInput(vp_one=5, vp_two=5), by=alice, reason="entered by the TO")
     client.post("/e/spring-skirmish/manage/rounds/pair/")
     response = client.get("/e/spring-skirmish/manage/rounds/2/")
-    rematches = response.context["report"]["rematches"]
+    rematches = response.context["report"].rematches
     assert len(rematches) == 1
-    assert "Player 001 (p1)" in rematches[0]["players"]
-    assert "Player 002 (p2)" in rematches[0]["players"]
+    assert set(rematches[0].players) == {"Player 001 (p1)", "Player 002 (p2)"}
+    assert "Player 001 (p1) v Player 002 (p2)" in response.content.decode()
