@@ -19,29 +19,33 @@ from judging.domain import penalties as penalty_domain
 from rosters.models import Roster
 from tournaments.models import Event, Game, Player, Round
 
+# The values come from the pure domain (judging.domain.penalties), the one source; the
+# models only add labels. tests/foundation/test_choices.py checks the two sets agree.
+_Level, _Category, _Status = penalty_domain.Level, penalty_domain.Category, penalty_domain.Status
+
 
 class PenaltyLevel(models.TextChoices):
     # OP Guide: Penalties — the four levels.
-    CAUTION = "caution", "Caution"
-    WARNING = "warning", "Warning"
-    GAME_LOSS = "game-loss", "Game Loss"
-    DISQUALIFICATION = "disqualification", "Disqualification"
+    CAUTION = _Level.CAUTION.value, "Caution"
+    WARNING = _Level.WARNING.value, "Warning"
+    GAME_LOSS = _Level.GAME_LOSS.value, "Game Loss"
+    DISQUALIFICATION = _Level.DISQUALIFICATION.value, "Disqualification"
 
 
 class Infraction(models.TextChoices):
-    RULES = "rules", "Rules"
-    SLOW_PLAY = "slow-play", "Slow play"
-    ILLEGAL_ROSTER = "illegal-roster", "Illegal roster"
-    CONDUCT = "conduct", "Conduct"
-    LATE_ROSTER = "late-roster", "Late roster"
-    OTHER = "other", "Other"
+    RULES = _Category.RULES.value, "Rules"
+    SLOW_PLAY = _Category.SLOW_PLAY.value, "Slow play"
+    ILLEGAL_ROSTER = _Category.ILLEGAL_ROSTER.value, "Illegal roster"
+    CONDUCT = _Category.CONDUCT.value, "Conduct"
+    LATE_ROSTER = _Category.LATE_ROSTER.value, "Late roster"
+    OTHER = _Category.OTHER.value, "Other"
 
 
 class PenaltyStatus(models.TextChoices):
-    ISSUED = "issued", "Issued"
-    PENDING = "pending-confirmation", "Proposed: awaiting confirmation"
-    CONFIRMED = "confirmed", "Confirmed"
-    DECLINED = "declined", "Declined"
+    ISSUED = _Status.ISSUED.value, "Issued"
+    PENDING = _Status.PENDING_CONFIRMATION.value, "Proposed: awaiting confirmation"
+    CONFIRMED = _Status.CONFIRMED.value, "Confirmed"
+    DECLINED = _Status.DECLINED.value, "Declined"
 
 
 class Penalty(models.Model):

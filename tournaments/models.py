@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 
 from pairings.engine.report import PairingReport
+from standings import records
 
 
 class EventKind(models.TextChoices):
@@ -200,13 +201,14 @@ class Round(models.Model):
 
 
 class Outcome(models.TextChoices):
-    # OP Guide: Games That Don't End Normally; event/1 outcome values.
-    PLAYED = "played", "Played"
-    CONCESSION = "concession", "Concession"
-    NO_SHOW = "no-show", "No-show"
-    GAME_LOSS = "game-loss", "Game Loss penalty"
-    DOUBLE_NO_SHOW = "double-no-show", "Double no-show"
-    BYE = "bye", "Bye"
+    # OP Guide: Games That Don't End Normally; event/1 outcome values, from the one source
+    # (standings.records); tests/foundation/test_choices.py checks the sets agree.
+    PLAYED = records.PLAYED, "Played"
+    CONCESSION = records.CONCESSION, "Concession"
+    NO_SHOW = records.NO_SHOW, "No-show"
+    GAME_LOSS = records.GAME_LOSS, "Game Loss penalty"
+    DOUBLE_NO_SHOW = records.DOUBLE_NO_SHOW, "Double no-show"
+    BYE = records.BYE, "Bye"
 
 
 class ResultStatus(models.TextChoices):
