@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 
 from rules_engine.registry import all_systems
+from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import DEFAULT_ROUND_MINUTES
 from tournaments.models import EventKind, Game, ListFormat, Outcome, Player, RosterPublication, StaffRoleKind
@@ -81,10 +82,10 @@ class DateTimeInput(forms.DateTimeInput):
 class EventForm(Form):
     """Every setting the OP Guide asks a TO to announce, in the order the event listing reads."""
 
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=limits.EVENT_NAME_LENGTH)
     starts_on = forms.DateField(required=False, widget=DateInput)
     ends_on = forms.DateField(required=False, widget=DateInput)
-    venue = forms.CharField(max_length=200, required=False)
+    venue = forms.CharField(max_length=limits.SHORT_TEXT_LENGTH, required=False)
     game_system = forms.ChoiceField(choices=_game_systems)
     rules_cutoff = forms.DateField(
         required=False,
@@ -99,11 +100,13 @@ class EventForm(Form):
     list_format = forms.ChoiceField(choices=ListFormat.choices, initial=ListFormat.DUAL)
     expected_players = forms.IntegerField(
         required=False,
-        min_value=2,
-        max_value=1000,
+        min_value=limits.EXPECTED_PLAYERS.low,
+        max_value=limits.EXPECTED_PLAYERS.high,
         help_text="Only used to suggest a round count.",
     )
-    planned_rounds = forms.IntegerField(min_value=1, max_value=15, initial=3)
+    planned_rounds = forms.IntegerField(
+        min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high, initial=3
+    )
     roster_deadline = forms.DateTimeField(
         required=False,
         widget=DateTimeInput,
@@ -115,17 +118,24 @@ class EventForm(Form):
     rosters_published_at = forms.DateTimeField(
         required=False, widget=DateTimeInput, help_text="When rosters are published on a set date."
     )
-    late_roster_penalty = forms.CharField(max_length=200, required=False)
+    late_roster_penalty = forms.CharField(max_length=limits.SHORT_TEXT_LENGTH, required=False)
     tables = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "1: Map 1\n2: Map 3"}),
         required=False,
         help_text='One table a line: "1: Map 3".',
     )
-    round_minutes = forms.IntegerField(min_value=30, max_value=600, initial=DEFAULT_ROUND_MINUTES)
-    first_round_extra_minutes = forms.IntegerField(min_value=0, max_value=120, initial=0, required=False)
+    round_minutes = forms.IntegerField(
+        min_value=limits.ROUND_MINUTES.low, max_value=limits.ROUND_MINUTES.high, initial=DEFAULT_ROUND_MINUTES
+    )
+    first_round_extra_minutes = forms.IntegerField(
+        min_value=limits.FIRST_ROUND_EXTRA_MINUTES.low,
+        max_value=limits.FIRST_ROUND_EXTRA_MINUTES.high,
+        initial=0,
+        required=False,
+    )
     to_plays = forms.BooleanField(required=False, label="The TO plays")
     head_judge_plays = forms.BooleanField(required=False, label="The Head Judge plays")
-    conduct_contact = forms.CharField(max_length=200, required=False)
+    conduct_contact = forms.CharField(max_length=limits.SHORT_TEXT_LENGTH, required=False)
     registration_open = forms.BooleanField(required=False, initial=True)
 
     def clean_tables(self) -> list[tuple[int, str]]:
@@ -146,7 +156,7 @@ class StaffForm(Form):
 
 
 class PlayerAddForm(Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=limits.PLAYER_NAME_LENGTH)
     email = forms.EmailField(required=False)
     username = forms.CharField(max_length=150, required=False, help_text="Links the entry to an account.")
 
@@ -162,7 +172,9 @@ class PlayersCsvForm(Form):
 
 
 class JoinForm(Form):
-    name = forms.CharField(max_length=120, help_text="As it should appear on pairings and standings.")
+    name = forms.CharField(
+        max_length=limits.PLAYER_NAME_LENGTH, help_text="As it should appear on pairings and standings."
+    )
 
 
 class RosterForm(Form):
@@ -229,7 +241,10 @@ class PlayerResultForm(Form):
     my_vp = forms.IntegerField(required=False, min_value=0, label="My VP")
     their_vp = forms.IntegerField(required=False, min_value=0, label="Opponent's VP")
     battle_rounds = forms.IntegerField(
-        required=False, min_value=0, max_value=10, label="Battle Rounds completed"
+        required=False,
+        min_value=limits.BATTLE_ROUNDS.low,
+        max_value=limits.BATTLE_ROUNDS.high,
+        label="Battle Rounds completed",
     )
     # A fresh key each time the form is shown: a resubmission of the same page (a retry,
     # a double tap) is stored once (reporting.result_report).
@@ -275,7 +290,10 @@ class StaffResultForm(Form):
         help_text="Who conceded, did not show or took the Game Loss.",
     )
     battle_rounds = forms.IntegerField(
-        required=False, min_value=0, max_value=10, label="Battle Rounds completed"
+        required=False,
+        min_value=limits.BATTLE_ROUNDS.low,
+        max_value=limits.BATTLE_ROUNDS.high,
+        label="Battle Rounds completed",
     )
     reason = forms.CharField(max_length=500, help_text="Kept in the audit log.")
     # The version of the game this entry corrects (see reporting.result_set).

@@ -1,11 +1,43 @@
-"""Length limits on free text, shared by the web forms and the API serializers.
+"""The limits on what a TO, a judge or a player may enter, in one place.
 
-Names have their model column's width (enforced in the services as well, for every way in);
-free text that lands in a TextField still has a limit, so a pasted novel is refused with a
-clear message rather than stored, shown on every page and printed.
+The web forms (`tournaments/forms.py`), the API serializers (`tournaments/api/serializers.py`)
+and the event service all read these, so the API refuses exactly what the web refuses
+(tests/tournaments/test_limits.py). The OP Guide gives the defaults; the bounds are the
+project's sanity limits around them. Names have their model column's width (enforced in
+the services as well, for every way in); free text that lands in a TextField still has a
+limit, so a pasted novel is refused with a clear message rather than stored, shown on
+every page and printed. Victory Points are the game system's own range
+(`GameSystem.vp_range`), checked by the results service for web and API alike.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """An inclusive whole-number range."""
+
+    low: int
+    high: int
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and self.low <= value <= self.high
+
+
+# OP Guide: Round Length — 150 minutes by default; a round shorter than half an hour
+# cannot hold the Pre-Game Sequence and one Battle Round.
+ROUND_MINUTES = Bounds(30, 600)
+# OP Guide: "consider adding 15 minutes to round one only".
+FIRST_ROUND_EXTRA_MINUTES = Bounds(0, 120)
+# OP Guide: Number of Rounds — the table tops out well below 15 Swiss rounds.
+PLANNED_ROUNDS = Bounds(1, 15)
+EXPECTED_PLAYERS = Bounds(2, 1000)
+BATTLE_ROUNDS = Bounds(0, 10)
+
+EVENT_NAME_LENGTH = 200
+PLAYER_NAME_LENGTH = 120
+SHORT_TEXT_LENGTH = 200  # venue, late-roster penalty, conduct contact
 REASON_LENGTH = 500  # a reason for the audit log, a decision note
 NOTES_LENGTH = 4000  # a penalty's written record, a conduct report's description

@@ -1,3 +1,3 @@
 """The API tests' role-named clients and event, for the checks that span API, web and CLI."""
 
-from tests.tournaments.api.conftest import api, world  # noqa: F401
+from tests.tournaments.api.conftest import api, round_one, world  # noqa: F401

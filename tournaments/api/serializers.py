@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from tournaments import limits
 from tournaments.limits import REASON_LENGTH
 from tournaments.models import (
     EventKind,
@@ -156,26 +157,38 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
 class EventWriteSerializer(Serializer):
     """Every event setting; all optional on PATCH. Business checks happen in the services."""
 
-    name = serializers.CharField(max_length=200)
+    name = serializers.CharField(max_length=limits.EVENT_NAME_LENGTH)
     game_system = serializers.CharField(max_length=60, required=False)
     rules_cutoff = serializers.DateField(allow_null=True, required=False)
     kind = serializers.ChoiceField(choices=EventKind.choices, required=False)
     scale = serializers.CharField(max_length=30, required=False)
     minerals = serializers.IntegerField(min_value=0, allow_null=True, required=False)
     list_format = serializers.ChoiceField(choices=ListFormat.choices, required=False)
-    planned_rounds = serializers.IntegerField(min_value=1, max_value=50, required=False)
+    planned_rounds = serializers.IntegerField(
+        min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high, required=False
+    )
     starts_on = serializers.DateField(allow_null=True, required=False)
     ends_on = serializers.DateField(allow_null=True, required=False)
-    venue = serializers.CharField(max_length=200, allow_blank=True, required=False)
+    venue = serializers.CharField(max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False)
     roster_deadline = serializers.DateTimeField(allow_null=True, required=False)
     roster_publication = serializers.ChoiceField(choices=RosterPublication.choices, required=False)
     rosters_published_at = serializers.DateTimeField(allow_null=True, required=False)
-    late_roster_penalty = serializers.CharField(max_length=200, allow_blank=True, required=False)
-    round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
-    first_round_extra_minutes = serializers.IntegerField(min_value=0, max_value=120, required=False)
+    late_roster_penalty = serializers.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False
+    )
+    round_minutes = serializers.IntegerField(
+        min_value=limits.ROUND_MINUTES.low, max_value=limits.ROUND_MINUTES.high, required=False
+    )
+    first_round_extra_minutes = serializers.IntegerField(
+        min_value=limits.FIRST_ROUND_EXTRA_MINUTES.low,
+        max_value=limits.FIRST_ROUND_EXTRA_MINUTES.high,
+        required=False,
+    )
     to_plays = serializers.BooleanField(required=False)
     head_judge_plays = serializers.BooleanField(required=False)
-    conduct_contact = serializers.CharField(max_length=200, allow_blank=True, required=False)
+    conduct_contact = serializers.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False
+    )
     registration_open = serializers.BooleanField(required=False)
 
 
@@ -206,7 +219,9 @@ class PlayerRegisterSerializer(Serializer):
     """Self-service: `join_code` (and optionally `name`). The TO: `name`, `email`, `username`."""
 
     join_code = serializers.CharField(required=False, allow_blank=True)
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    name = serializers.CharField(
+        max_length=limits.PLAYER_NAME_LENGTH, required=False, allow_blank=True, default=""
+    )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     username = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -388,7 +403,12 @@ class ResultReportSerializer(Serializer):
     loser = serializers.CharField(
         required=False, help_text="Player id of who conceded or did not show (concession, no-show)."
     )
-    battle_rounds = serializers.IntegerField(min_value=0, max_value=10, required=False, allow_null=True)
+    battle_rounds = serializers.IntegerField(
+        min_value=limits.BATTLE_ROUNDS.low,
+        max_value=limits.BATTLE_ROUNDS.high,
+        required=False,
+        allow_null=True,
+    )
 
 
 class ResultSetSerializer(ResultReportSerializer):

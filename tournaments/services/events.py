@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from rules_engine.registry import UnknownGameSystem, get_system
+from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
 from tournaments.models import Event, EventKind, Player, StaffRole, StaffRoleKind, Table
@@ -82,8 +83,15 @@ def _check(event: Event) -> None:
             )
         if event.scale != "standard":
             raise ServiceError("Competitive events are played at Standard engagement.", field="scale")
-    if not 1 <= event.planned_rounds <= 15:
-        raise ServiceError("Plan between 1 and 15 rounds.", field="planned_rounds")
+    bounds = limits.PLANNED_ROUNDS
+    if event.planned_rounds not in bounds:
+        raise ServiceError(f"Plan between {bounds.low} and {bounds.high} rounds.", field="planned_rounds")
+    for name, bounds, what in (
+        ("round_minutes", limits.ROUND_MINUTES, "A round lasts"),
+        ("first_round_extra_minutes", limits.FIRST_ROUND_EXTRA_MINUTES, "Round one's extra time is"),
+    ):
+        if getattr(event, name) not in bounds:
+            raise ServiceError(f"{what} between {bounds.low} and {bounds.high} minutes.", field=name)
     if event.starts_on and event.ends_on and event.ends_on < event.starts_on:
         raise ServiceError("The event cannot end before it starts.", field="ends_on")
 
