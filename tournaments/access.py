@@ -1,7 +1,8 @@
-"""The only way views and the API load an event, with the caller's roles.
+"""The only way views, the API and the judging pages load an event and the rows in it.
 
 Zulip-style `access_*` helpers: a caller without the role an action needs gets a 404,
-exactly as for an event that does not exist, so outsiders learn nothing.
+exactly as for an event that does not exist, so outsiders learn nothing. The `*_or_404`
+loaders below are the one set shared by web, API and judging.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
 
-from tournaments.models import Event, Player, StaffRole, StaffRoleKind
+from rosters.models import Roster
+from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRole, StaffRoleKind
 
 TO = StaffRoleKind.TO.value
 HEAD_JUDGE = StaffRoleKind.HEAD_JUDGE.value
@@ -72,3 +74,65 @@ def access_event(user: AnyUser, slug: str, *roles: str) -> EventAccess:
     held, player = roles_for(user, event)
     access = EventAccess(event=event, roles=held, player=player)
     return access.require(*roles) if roles else access
+
+
+# --- rows inside an event ---------------------------------------------------------------
+# The one set of loaders web views, API views and judging pages use: each is scoped to the
+# caller's event and role, and answers 404 alike for a row that does not exist and one the
+# caller may not see (OP Guide: pairings are the TO's until published).
+
+
+def round_or_404(access: EventAccess, number: int) -> Round:
+    """A round the caller may see: staff see rounds still being reviewed, everyone else
+    published and closed ones."""
+    rounds = Round.objects.filter(event=access.event, number=number).select_related("event")
+    if not access.is_staff:
+        rounds = rounds.exclude(status=RoundStatus.PAIRED)
+    round_ = rounds.first()
+    if round_ is None:
+        raise Http404("No such round.")
+    return round_
+
+
+def player_or_404(access: EventAccess, external_id: str | None = None, *, pk: int | None = None) -> Player:
+    """An entry of the event, by its event/1 id (the API) or its row id (the web forms)."""
+    players = Player.objects.filter(event=access.event).select_related("user")
+    if external_id is not None:
+        players = players.filter(external_id=external_id)
+    elif pk is not None:
+        players = players.filter(pk=pk)
+    else:
+        raise Http404("No such player.")
+    player = players.first()
+    if player is None:
+        raise Http404("No such player.")
+    return player
+
+
+def game_or_404(access: EventAccess, pk: int) -> Game:
+    """A game of the event, in a round the caller may see, with what every page shows of it."""
+    games = Game.objects.filter(round__event=access.event, pk=pk).select_related(
+        "round__event", "table", "player_one", "player_two", "loser"
+    )
+    if not access.is_staff:
+        games = games.exclude(round__status=RoundStatus.PAIRED)
+    game = games.first()
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def seat_or_404(access: EventAccess, game: Game) -> Player:
+    """The caller's entry in `game`: only the two players of a game report or confirm it."""
+    player = access.player
+    if player is None or player.pk not in (game.player_one_id, game.player_two_id):
+        raise Http404("No such game.")
+    return player
+
+
+def roster_or_404(access: EventAccess, pk: int) -> Roster:
+    """A roster submitted to the event (staff pages: check with `require` first)."""
+    roster = Roster.objects.filter(player__event=access.event, pk=pk).select_related("player").first()
+    if roster is None:
+        raise Http404("No such roster.")
+    return roster

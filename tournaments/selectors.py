@@ -122,23 +122,6 @@ def report_by_key(player: Player, key: str) -> ResultReport | None:
     )
 
 
-def player_in_event(event: Event, external_id: str) -> Player | None:
-    return event.players.select_related("user").filter(external_id=external_id).first()
-
-
-def round_in_event(access: EventAccess, number: int) -> Round | None:
-    """A round the caller may see: staff see draft pairings, everyone else published rounds."""
-    return visible_rounds(access).filter(number=number).first()
-
-
-def game_in_event(event: Event, game_id: int) -> Game | None:
-    return (
-        Game.objects.filter(round__event=event, pk=game_id)
-        .select_related("round__event", "table", "player_one", "player_two", "loser")
-        .first()
-    )
-
-
 def user_by_username(username: str) -> AbstractBaseUser | None:
     user: AbstractBaseUser | None = get_user_model().objects.filter(username=username).first()
     return user

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO, roles_for
+from tournaments.access import JUDGES, STAFF, roles_for
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round, RoundStatus
 
-STAFF_ROLES = frozenset({TO, HEAD_JUDGE, FLOOR_JUDGE})
-JUDGE_ROLES = frozenset({HEAD_JUDGE, FLOOR_JUDGE})
+STAFF_ROLES = STAFF  # the one definition, in tournaments.access
+JUDGE_ROLES = JUDGES
 
 
 def staff_roles(user: AbstractBaseUser, event: Event) -> frozenset[str]:

@@ -19,8 +19,8 @@ from django.views.decorators.http import require_POST
 
 from judging import selectors
 from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
-from judging.views.common import actor, event_round, page
-from tournaments.access import TO, EventAccess, access_event
+from judging.views.common import actor, page
+from tournaments.access import TO, EventAccess, access_event, round_or_404
 from tournaments.conditional import never_cache_by_time
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
@@ -45,7 +45,7 @@ def clock_context(event: Event, round_: Round | None) -> dict[str, Any]:
 @login_required
 def control(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = access_event(request.user, slug, TO)
-    round_ = event_round(access, number)
+    round_ = round_or_404(access, number)
     rounds = list(access.event.rounds.order_by("number"))
     context = page(
         access,
@@ -63,7 +63,7 @@ def control(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def control_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     access: EventAccess = access_event(request.user, slug, TO)
-    round_ = event_round(access, number)
+    round_ = round_or_404(access, number)
     if action not in ACTIONS:
         raise Http404("No such clock action.")
     call, done = ACTIONS[action]

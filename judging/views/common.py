@@ -1,4 +1,5 @@
-"""What the judging pages share: the signed-in actor, lookups inside an event, the page context."""
+"""What the judging pages share: the signed-in actor and the page context. Rows inside an
+event load through the `tournaments.access` loaders, as on every other page."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404, HttpRequest
 
 from tournaments.access import EventAccess
-from tournaments.models import Game, Round
 
 
 def actor(request: HttpRequest) -> AbstractBaseUser:
@@ -16,24 +16,6 @@ def actor(request: HttpRequest) -> AbstractBaseUser:
     if not isinstance(user, AbstractBaseUser):  # pragma: no cover - guarded by login_required
         raise Http404("Sign in first.")
     return user
-
-
-def event_round(access: EventAccess, number: int) -> Round:
-    round_ = Round.objects.filter(event=access.event, number=number).select_related("event").first()
-    if round_ is None:
-        raise Http404("No such round.")
-    return round_
-
-
-def event_game(access: EventAccess, pk: int) -> Game:
-    game = (
-        Game.objects.filter(round__event=access.event, pk=pk)
-        .select_related("round__event", "table", "player_one", "player_two")
-        .first()
-    )
-    if game is None:
-        raise Http404("No such game.")
-    return game
 
 
 def is_htmx(request: HttpRequest) -> bool:

@@ -29,18 +29,16 @@ from judging.services import (
     draft_start,
 )
 from judging.services.draft import draft_state, seat_of
-from judging.views.common import actor, event_game, event_round, is_htmx, page
-from tournaments.access import STAFF, EventAccess, access_event
+from judging.views.common import actor, is_htmx, page
+from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Player, RoundStatus
+from tournaments.models import Game, Player
 
 
 def _allowed(request: HttpRequest, slug: str, game_id: int) -> tuple[EventAccess, Game]:
     """The game's two players and the staff; everyone else gets a 404."""
     access = access_event(request.user, slug)
-    game = event_game(access, game_id)
-    if game.round.status == RoundStatus.PAIRED and not access.is_staff:
-        raise Http404("No such game.")
+    game = game_or_404(access, game_id)  # players never see a round still being reviewed
     if not access.is_staff and seat_of(game, access.player) is None:
         raise Http404("No such game.")
     return access, game
@@ -238,7 +236,7 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
     """Every game of a round with its draft's step: what the judges chase at the 15-minute call."""
     access = access_event(request.user, slug, *STAFF)
     raw = request.GET.get("round", "")
-    round_ = event_round(access, int(raw)) if raw.isdigit() else selectors.clock_round(access.event)
+    round_ = round_or_404(access, int(raw)) if raw.isdigit() else selectors.clock_round(access.event)
     rows = []
     judge = None
     if round_ is not None:

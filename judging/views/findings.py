@@ -16,7 +16,7 @@ from judging.services import illegal_roster_correct, illegal_roster_finding
 from judging.services.findings import proposed_repair, verdict_violations
 from judging.views.common import actor, page
 from rosters.models import Roster
-from tournaments.access import STAFF, access_event
+from tournaments.access import STAFF, access_event, roster_or_404
 from tournaments.errors import ServiceError
 from tournaments.services.rosters import roster_preview
 
@@ -38,9 +38,7 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def new(request: HttpRequest, slug: str, roster_id: int) -> HttpResponse:
     access = access_event(request.user, slug, *STAFF)
-    roster = Roster.objects.filter(player__event=access.event, pk=roster_id).select_related("player").first()
-    if roster is None:
-        raise Http404("No such roster.")
+    roster = roster_or_404(access, roster_id)
     form = FindingForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

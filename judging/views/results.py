@@ -15,13 +15,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments.access import STAFF, EventAccess, access_event
+from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.forms import ReasonForm, StaffResultForm, add_service_error
 from tournaments.models import Game, ResultReport, RoundStatus
 from tournaments.selectors import judge_queue, round_games
 from tournaments.services.reporting import result_review, result_set
-from tournaments.views.common import actor, by_table, event_game, event_round, nav_context
+from tournaments.views.common import actor, by_table, nav_context
 
 
 def _judge(request: HttpRequest, slug: str) -> EventAccess:
@@ -81,7 +81,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _judge(request, slug)
-    round_ = event_round(access.event, number)
+    round_ = round_or_404(access, number)
     if round_.status == RoundStatus.PAIRED:
         raise Http404("The round is not published yet.")
     games = by_table(round_games(round_))
@@ -100,7 +100,7 @@ def _game_page(
 @login_required
 def game(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access = _judge(request, slug)
-    game = event_game(access.event, pk)
+    game = game_or_404(access, pk)
     if game.player_two_id is None:
         raise Http404("A bye has no result to enter.")
     if request.method != "POST":
@@ -117,7 +117,7 @@ def game(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             )
         except StaleVersion as exc:
             # Another judge (or a player) changed the game: show it as it now stands.
-            game = event_game(access.event, pk)
+            game = game_or_404(access, pk)
             form = StaffResultForm(request.POST, game=game)
             form.restale(game)
             form.is_valid()
@@ -138,7 +138,7 @@ def review(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access = _judge(request, slug)
     if not access.is_head_judge:
         raise Http404("Only the Head Judge or the TO reviews short games.")
-    game = event_game(access.event, pk)
+    game = game_or_404(access, pk)
     form = ReasonForm(request.POST, prefix=f"rv{pk}")
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:

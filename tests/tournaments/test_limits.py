@@ -36,7 +36,7 @@ def api_accepts(api, name: str, value: int) -> bool:
     assert response.status_code in (201, 400), response.json()
     if response.status_code == 400:
         assert name in str(response.json()), response.json()
-    return response.status_code == 201
+    return bool(response.status_code == 201)
 
 
 def test_round_minutes_under_thirty_is_refused_by_web_and_api(api, client, alice):

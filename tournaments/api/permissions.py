@@ -8,6 +8,9 @@
   behind a door they cannot open).
 - The caller may do this kind of thing but the rules say not now (deadline passed,
   registration closed, round has results): 400 with the service's `code`.
+
+Rows inside the event load through `tournaments.access` (`player_or_404`, `round_or_404`,
+`game_or_404`, `seat_or_404`), the same loaders the web and judging pages use.
 """
 
 from __future__ import annotations
@@ -17,9 +20,7 @@ from django.http import Http404
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 
-from tournaments import selectors
 from tournaments.access import EventAccess, access_event
-from tournaments.models import Game, Player, Round, RoundStatus
 
 
 def signed_in(request: Request) -> AbstractBaseUser:
@@ -37,32 +38,3 @@ def event_for(request: Request, slug: str, *roles: str) -> EventAccess:
 def require(allowed: bool) -> None:
     if not allowed:
         raise Http404("Not found.")
-
-
-def player_or_404(access: EventAccess, external_id: str) -> Player:
-    player = selectors.player_in_event(access.event, external_id)
-    if player is None:
-        raise Http404("No such player.")
-    return player
-
-
-def round_or_404(access: EventAccess, number: int) -> Round:
-    round_ = selectors.round_in_event(access, number)
-    if round_ is None:
-        raise Http404("No such round.")
-    return round_
-
-
-def game_or_404(access: EventAccess, game_id: int) -> Game:
-    game = selectors.game_in_event(access.event, game_id)
-    if game is None or not (access.is_staff or game.round.status != RoundStatus.PAIRED):
-        raise Http404("No such game.")
-    return game
-
-
-def seat_or_404(access: EventAccess, game: Game) -> Player:
-    """The caller's entry in `game`: only the two players of a game report or confirm it."""
-    player = access.player
-    if player is None or player.pk not in (game.player_one_id, game.player_two_id):
-        raise Http404("No such game.")
-    return player

@@ -1,5 +1,6 @@
-"""What every web view shares: who is asking, loading rows inside an event, and the
-shape of a POST that calls one service and redirects (POST-redirect-GET).
+"""What every web view shares: who is asking, and the shape of a POST that calls one
+service and redirects (POST-redirect-GET). Rows inside an event load through the
+`tournaments.access` loaders (`round_or_404`, `player_or_404`, `game_or_404`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.shortcuts import redirect
 
 from tournaments.access import EventAccess
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Game, Player, Round
+from tournaments.models import Game
 
 
 def actor(request: HttpRequest) -> AbstractBaseUser:
@@ -23,31 +24,6 @@ def actor(request: HttpRequest) -> AbstractBaseUser:
     if not isinstance(user, AbstractBaseUser):  # pragma: no cover - guarded by login_required
         raise Http404("Sign in first.")
     return user
-
-
-def event_round(event: Event, number: int) -> Round:
-    round_ = Round.objects.filter(event=event, number=number).first()
-    if round_ is None:
-        raise Http404("No such round.")
-    return round_
-
-
-def event_player(event: Event, pk: int) -> Player:
-    player = Player.objects.filter(event=event, pk=pk).first()
-    if player is None:
-        raise Http404("No such player.")
-    return player
-
-
-def event_game(event: Event, pk: int) -> Game:
-    game = (
-        Game.objects.filter(round__event=event, pk=pk)
-        .select_related("round", "table", "player_one", "player_two", "loser")
-        .first()
-    )
-    if game is None:
-        raise Http404("No such game.")
-    return game
 
 
 def by_table(games: Iterable[Game]) -> list[Game]:

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments.access import STAFF, TO, EventAccess, access_event
+from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_404
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     EventForm,
@@ -35,7 +35,7 @@ from tournaments.services.players import (
     players_import_csv,
 )
 from tournaments.services.rosters import roster_submit
-from tournaments.views.common import actor, event_player, nav_context, run_service
+from tournaments.views.common import actor, nav_context, run_service
 from tournaments.views.player import roster_slots
 
 AUDIT_PAGE = 300
@@ -211,7 +211,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def player_action(request: HttpRequest, slug: str, pk: int, action: str) -> HttpResponse:
     access = _to(request, slug)
-    player = event_player(access.event, pk)
+    player = player_or_404(access, pk=pk)
     user = actor(request)
     calls = {
         "check-in": (lambda: player_check_in(player=player, by=user), f"{player.name} is checked in."),
@@ -251,7 +251,7 @@ def rosters_board(request: HttpRequest, slug: str) -> HttpResponse:
 def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResponse:
     """Staff submit or replace a player's roster, after the deadline too (as_staff)."""
     access = _staff_access(request, slug)
-    player = event_player(access.event, pk)
+    player = player_or_404(access, pk=pk)
     if slot not in roster_slots(access):
         raise Http404("No such roster slot.")
     existing = player.rosters.filter(slot=slot).first()

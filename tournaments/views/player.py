@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from tournaments.access import PLAYER, STAFF, EventAccess, access_event
+from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
@@ -21,7 +21,7 @@ from tournaments.selectors import player_games, report_by_key, visible_rosters
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
-from tournaments.views.common import actor, event_player, nav_context
+from tournaments.views.common import actor, nav_context
 
 
 def roster_slots(access: EventAccess) -> list[int]:
@@ -166,7 +166,7 @@ def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
     slot = 2 if request.POST.get("slot") == "2" else 1
     player = access.player
     if access.is_staff and request.POST.get("player"):
-        player = event_player(access.event, int(request.POST["player"]))
+        player = player_or_404(access, pk=int(request.POST["player"]))
     # The field is prefixed per slot ("r1-content"); whichever textarea sent it.
     key = next((k for k in request.POST if k.endswith("content")), "")
     content = str(request.POST.get(key, ""))

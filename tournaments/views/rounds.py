@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from pairings.engine.report import PairingReport
-from tournaments.access import TO, EventAccess, access_event
+from tournaments.access import TO, EventAccess, access_event, round_or_404
 from tournaments.errors import ServiceError
 from tournaments.forms import SeedForm, SwapPlayersForm, SwapTablesForm, add_service_error
 from tournaments.models import Game, Round, RoundStatus
@@ -29,7 +29,7 @@ from tournaments.services.rounds import (
     round_swap_tables,
     round_undo,
 )
-from tournaments.views.common import actor, by_table, event_round, nav_context, run_service
+from tournaments.views.common import actor, by_table, nav_context, run_service
 
 
 def report_in_names(report: PairingReport | None, names: dict[str, str]) -> PairingReport | None:
@@ -109,14 +109,14 @@ def pair(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def round_review(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
-    return _round_page(request, access, event_round(access.event, number))
+    return _round_page(request, access, round_or_404(access, number))
 
 
 @login_required
 @require_POST
 def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
-    round_ = event_round(access.event, number)
+    round_ = round_or_404(access, number)
     games = by_table(round_games(round_))
     players = [p for g in games for p in (g.player_one, g.player_two) if p is not None]
     form = SwapPlayersForm(request.POST, players=players)
@@ -140,7 +140,7 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def swap_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
-    round_ = event_round(access.event, number)
+    round_ = round_or_404(access, number)
     form = SwapTablesForm(request.POST, games=by_table(round_games(round_)))
     if form.is_valid():
         try:
@@ -162,7 +162,7 @@ def swap_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
-    round_ = event_round(access.event, number)
+    round_ = round_or_404(access, number)
     user = actor(request)
     return run_service(
         request,
@@ -178,7 +178,7 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
-    round_ = event_round(access.event, number)
+    round_ = round_or_404(access, number)
     form = SeedForm(request.POST)
     seed = form.cleaned_data.get("seed") if form.is_valid() else None
     user = actor(request)
@@ -196,7 +196,7 @@ def repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
-    round_ = event_round(access.event, number)
+    round_ = round_or_404(access, number)
     try:
         round_undo(round_=round_, by=actor(request))
     except ServiceError as exc:

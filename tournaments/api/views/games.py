@@ -9,10 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors
-from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, EventAccess
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, EventAccess, game_or_404, seat_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
-from tournaments.api.permissions import event_for, game_or_404, seat_or_404, signed_in
+from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import (
     GameSerializer,
     JudgeQueueItemSerializer,
@@ -73,8 +73,7 @@ def _key(request: Request) -> str | None:
 
 def _game_body(access: EventAccess, game_id: int) -> Response:
     """The game as it now stands, with both sides' reports (the caller plays it or is staff)."""
-    game = selectors.game_in_event(access.event, game_id)
-    assert game is not None  # it was just written
+    game = game_or_404(access, game_id)
     return Response(GameSerializer(presenters.game_dict(game, reports=True)).data)
 
 
@@ -153,8 +152,7 @@ class GameResultApi(ApiView):
                 expected_version=data["version"],
             )
         except StaleVersion as exc:
-            current = selectors.game_in_event(access.event, game.pk)
-            assert current is not None
+            current = game_or_404(access, game.pk)
             body = {**exc.as_dict(), "current": presenters.game_dict(current, reports=True)}
             return Response(StaleGameSerializer(body).data, status=exc.status)
         return _game_body(access, game.pk)

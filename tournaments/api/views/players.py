@@ -8,10 +8,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors
-from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO, game_or_404, player_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
-from tournaments.api.permissions import event_for, player_or_404, require, signed_in
+from tournaments.api.permissions import event_for, require, signed_in
 from tournaments.api.serializers import (
     NoShowSerializer,
     PlayerRegisterSerializer,
@@ -156,7 +156,7 @@ class PlayerNoShowApi(ApiView):
         player = player_or_404(access, external_id)
         game = player_no_show(player=player, by=user)
         if game is not None:
-            game = selectors.game_in_event(access.event, game.pk)
+            game = game_or_404(access, game.pk)
         body = {
             "player": presenters.player_dict(player),
             "game": presenters.game_dict(game) if game is not None else None,

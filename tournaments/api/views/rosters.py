@@ -8,10 +8,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors
-from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, player_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
-from tournaments.api.permissions import event_for, player_or_404, require, signed_in
+from tournaments.api.permissions import event_for, require, signed_in
 from tournaments.api.serializers import (
     RosterBoardRowSerializer,
     RosterCheckSerializer,

@@ -9,10 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors
-from tournaments.access import TO, EventAccess
+from tournaments.access import TO, EventAccess, player_or_404, round_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
-from tournaments.api.permissions import event_for, player_or_404, round_or_404, signed_in
+from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import (
     RoundDetailSerializer,
     RoundSummarySerializer,

@@ -10,10 +10,10 @@ from rest_framework.response import Response
 from standings import explain, explain_text, explanation_json, standings_json
 from standings.display import standings_state
 from tournaments import selectors
-from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO
+from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO, player_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
-from tournaments.api.permissions import event_for, player_or_404
+from tournaments.api.permissions import event_for
 from tournaments.api.serializers import (
     AuditEntrySerializer,
     ExplanationSerializer,
