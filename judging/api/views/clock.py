@@ -12,11 +12,10 @@ from rest_framework.response import Response
 from judging import selectors
 from judging.api.serializers import ClockSerializer
 from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
-from tournaments.access import TO, EventAccess
+from tournaments.access import TO, round_or_404
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.conditional import never_cache_by_time
-from tournaments.models import Round, RoundStatus
 
 
 class ClockApi(ApiView):
@@ -33,18 +32,6 @@ class ClockApi(ApiView):
         return never_cache_by_time(Response(ClockSerializer(snap).data))
 
 
-def _round(access: EventAccess, number: int) -> Round:
-    rounds = (
-        access.event.rounds.all()
-        if access.is_staff
-        else access.event.rounds.exclude(status=RoundStatus.PAIRED)
-    )
-    round_ = rounds.filter(number=number).first()
-    if round_ is None:
-        raise Http404("No such round.")
-    return round_
-
-
 class RoundClockApi(ApiView):
     @extend_schema(
         operation_id="clock_round",
@@ -54,7 +41,7 @@ class RoundClockApi(ApiView):
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         access = event_for(request, slug)
-        snap = selectors.clock_snapshot(access.event, _round(access, number))
+        snap = selectors.clock_snapshot(access.event, round_or_404(access, number))
         return never_cache_by_time(Response(ClockSerializer(snap).data))
 
 
@@ -73,7 +60,7 @@ class RoundClockActionApi(ApiView):
     def post(self, request: Request, slug: str, number: int, action: str) -> Response:
         user = signed_in(request)
         access = event_for(request, slug, TO)
-        round_ = _round(access, number)
+        round_ = round_or_404(access, number)
         call = CLOCK_ACTIONS.get(action)
         if call is None:
             raise Http404("No such clock action.")

@@ -28,22 +28,16 @@ from judging.services import (
     draft_start,
 )
 from judging.services.draft import draft_state, seat_of
-from tournaments.access import EventAccess
+from tournaments.access import EventAccess, game_or_404
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.views._common import validated
-from tournaments.models import Game, Player, RoundStatus
+from tournaments.models import Game, Player
 
 
 def _draft_access(request: Request, slug: str, game_id: int) -> tuple[EventAccess, Game]:
     access = event_for(request, slug)
-    game = (
-        Game.objects.filter(round__event=access.event, pk=game_id)
-        .select_related("round__event", "table", "player_one", "player_two")
-        .first()
-    )
-    if game is None or (game.round.status == RoundStatus.PAIRED and not access.is_staff):
-        raise Http404("No such game.")
+    game = game_or_404(access, game_id)  # players never see a round still being reviewed
     if not access.is_staff and seat_of(game, access.player) is None:
         raise Http404("No such game.")
     return access, game

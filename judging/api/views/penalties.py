@@ -23,7 +23,7 @@ from judging.api.serializers import (
 from judging.exports import penalties_csv
 from judging.models import Infraction, Penalty, PenaltyLevel, PenaltyStatus
 from judging.services import disqualification_confirm, disqualification_decline, penalty_issue
-from tournaments.access import PLAYER, STAFF, EventAccess
+from tournaments.access import PLAYER, STAFF, EventAccess, player_or_404
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.views._common import validated
@@ -144,9 +144,7 @@ class PenaltyAdviceApi(ApiView):
     )
     def get(self, request: Request, slug: str, external_id: str) -> Response:
         access = event_for(request, slug, *STAFF)
-        player = access.event.players.filter(external_id=external_id).first()
-        if player is None:
-            raise Http404("No such player.")
+        player = player_or_404(access, external_id)
         advice = selectors.penalty_advice(player)
         body = penalty_advice_dict(player.external_id, advice)
         return Response(PenaltyAdviceSerializer(body).data)
