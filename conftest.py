@@ -9,6 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Properties are about values, not speed: on a loaded 2-core machine (CI beside a worker,
+# a browser, private servers) Hypothesis's per-example deadline and its "generation is
+# slow" check fail tests for the machine's sake. Speeds live in benchmarks/.
+settings.register_profile("muster", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("muster")
 
 
 def _user(django_user_model: Any, name: str, **extra: str) -> Any:
