@@ -1,6 +1,9 @@
-from django.contrib import admin
+from typing import Any
 
-from tournaments.models import Event, Game, Player, Round, StaffRole, Table
+from django.contrib import admin
+from django.http import HttpRequest
+
+from tournaments.models import AuditEntry, Event, Game, Player, Round, StaffRole, Table
 
 
 class PlayerInline(admin.TabularInline[Player, Event]):
@@ -36,3 +39,23 @@ class GameInline(admin.TabularInline[Game, Round]):
 class RoundAdmin(admin.ModelAdmin[Round]):
     list_display = ["event", "number", "status"]
     inlines = [GameInline]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin[AuditEntry]):
+    """Read-only: the audit log is append-only (AuditEntry), the admin only shows it."""
+
+    list_display = ["created_at", "event", "action", "subject", "actor"]
+    list_filter = ["action"]
+    search_fields = ["event__name", "subject", "reason"]
+    list_select_related = ["event", "actor"]
+    readonly_fields = ["event", "actor", "action", "subject", "reason", "data", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -321,8 +321,38 @@ class ResultReport(models.Model):
         return f"report on {self.game_id} by {self.reporter or self.entered_by}"
 
 
+class AuditLogIsAppendOnly(Exception):
+    """An audit entry was about to be changed or removed: the log only grows."""
+
+
+class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
+    """Bulk writes to the audit log: inserts only.
+
+    `update()`, `bulk_update()` and `delete()` refuse. Deleting an
+    event still removes its entries: Django's cascade deletes them through the base
+    manager's raw delete, which is the one way out, and PostgreSQL allows it only when
+    the event goes in the same transaction (migration 0006).
+    """
+
+    def update(self, **kwargs: Any) -> int:
+        raise AuditLogIsAppendOnly("The audit log is append-only: entries cannot be changed.")
+
+    def bulk_update(self, objs: Any, fields: Any, batch_size: int | None = None) -> int:
+        raise AuditLogIsAppendOnly("The audit log is append-only: entries cannot be changed.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AuditLogIsAppendOnly("The audit log is append-only: entries cannot be deleted.")
+
+
 class AuditEntry(models.Model):
-    """Who changed what and why: every staff correction and every state change of a round."""
+    """Who changed what and why: every staff correction and every state change of a round.
+
+    Append-only (issue 14): an entry is written once and never changed or deleted, here
+    in code and, on PostgreSQL, by triggers (migration 0006_audit_log_append_only). Two
+    things may still touch a row: deleting the user who acted sets `actor` to NULL (the
+    entry stays, it just no longer names an account), and deleting the whole event takes
+    its log with it.
+    """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_log")
     actor = models.ForeignKey(
@@ -338,6 +368,8 @@ class AuditEntry(models.Model):
     # log the same event twice even if it slipped past the service's own check.
     once_key = models.CharField(max_length=120, blank=True, default="")
 
+    objects = AuditEntryQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "audit entries"
@@ -351,3 +383,12 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.subject}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AuditLogIsAppendOnly("The audit log is append-only: entries cannot be changed.")
+        kwargs["force_insert"] = True  # never an UPDATE, even with a pk set by hand
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AuditLogIsAppendOnly("The audit log is append-only: entries cannot be deleted.")
