@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from pairings.engine.report import PairingReport
 from standings import records
@@ -331,7 +332,7 @@ class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
     `update()`, `bulk_update()` and `delete()` refuse. Deleting an
     event still removes its entries: Django's cascade deletes them through the base
     manager's raw delete, which is the one way out, and PostgreSQL allows it only when
-    the event goes in the same transaction (migration 0006).
+    the event goes in the same transaction (migration 0008).
     """
 
     def update(self, **kwargs: Any) -> int:
@@ -348,7 +349,7 @@ class AuditEntry(models.Model):
     """Who changed what and why: every staff correction and every state change of a round.
 
     Append-only (issue 14): an entry is written once and never changed or deleted, here
-    in code and, on PostgreSQL, by triggers (migration 0006_audit_log_append_only). Two
+    in code and, on PostgreSQL, by triggers (migration 0008_audit_log_append_only). Two
     things may still touch a row: deleting the user who acted sets `actor` to NULL (the
     entry stays, it just no longer names an account), and deleting the whole event takes
     its log with it.
@@ -362,7 +363,9 @@ class AuditEntry(models.Model):
     subject = models.CharField(max_length=200, blank=True)
     reason = models.TextField(blank=True)
     data = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # A default rather than auto_now_add: an imported entry is inserted with its own time
+    # once, instead of being stamped "now" and corrected by an UPDATE the log refuses.
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     # Set on events that happen once per thing (a round's publication, per round version):
     # the database refuses a second entry with the same key, so a doubled request cannot
     # log the same event twice even if it slipped past the service's own check.
