@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,7 +35,9 @@ pytestmark = [
 RECORD_VIOLATIONS = """
 window.__csp = [];
 document.addEventListener("securitypolicyviolation", function (e) {
-  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " " + e.sourceFile + ":" + e.lineNumber);
+  window.__csp.push(
+    e.violatedDirective + " " + (e.blockedURI || "inline") + " " + e.sourceFile + ":" + e.lineNumber
+  );
 });
 """
 
@@ -80,10 +83,12 @@ def test_no_page_breaks_the_policy(live_server, chromium_browser, django_user_mo
         context.set_default_timeout(15_000)
         context.add_init_script(RECORD_VIOLATIONS)
         page = context.new_page()
-        page.on(
-            "console",
-            lambda m: console.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text else None,
-        )
+
+        def note(message: Any) -> None:
+            if "Content Security Policy" in message.text:
+                console.append(f"{page.url}: {message.text}")
+
+        page.on("console", note)
         if username is not None:
             page.goto(f"{base}/accounts/login/")
             page.fill("#id_username", username)
@@ -100,7 +105,8 @@ def test_no_page_breaks_the_policy(live_server, chromium_browser, django_user_mo
         page.wait_for_load_state("networkidle")
         # ReDoc's "API docs by Redocly" badge is an image on redocly's CDN: blocked on
         # purpose (nothing from third parties; a venue is often offline).
-        found = [v for v in page.evaluate("window.__csp") if not v.startswith("img-src https://cdn.redoc.ly/")]
+        reported = page.evaluate("window.__csp")
+        found = [v for v in reported if not v.startswith("img-src https://cdn.redoc.ly/")]
         if found:
             violations[path] = found
 
@@ -110,8 +116,8 @@ def test_no_page_breaks_the_policy(live_server, chromium_browser, django_user_mo
                "/api/docs/", "/api/redoc/"],
         "bob": ["/my-events/", f"/e/{slug}/me/", f"/e/{slug}/conduct/"],
         "hank": [f"/e/{slug}/judge/", f"/e/{slug}/judge/penalties/new/"],
-        "tina": [f"/e/{slug}/rounds/1/clock/", f"/e/{slug}/manage/", f"/e/{slug}/manage/settings/", f"/e/{slug}/manage/staff/",
-                 f"/e/{slug}/manage/rounds/1/", "/events/new/"],
+        "tina": [f"/e/{slug}/rounds/1/clock/", f"/e/{slug}/manage/", f"/e/{slug}/manage/settings/",
+                 f"/e/{slug}/manage/staff/", f"/e/{slug}/manage/rounds/1/", "/events/new/"],
         "root": ["/admin/", "/admin/tournaments/auditentry/", "/admin/tournaments/event/"],
     }  # fmt: skip
     for who, paths in pages.items():
