@@ -1,0 +1,532 @@
+"""Permissions as a table: every page and API operation against every role (issue 14).
+
+Every URL pattern the resolver knows must have a row here (a new route without one fails
+`test_every_route_has_a_row`); the Django admin's patterns are one rule (staff accounts
+only, through the admin's own login). Each row names the roles that may use the route;
+every other role must be refused the project's way:
+
+- web: an anonymous visitor is sent to the login page; a signed-in caller without the
+  role gets 404, exactly like a missing event (tournaments.access);
+- API: anonymous writes get 401, anonymous reads of something not public 404, a caller
+  without the role 404 — never 403.
+
+An allowed caller may still be refused by the rules (400, 409) or sent on (302): that is
+not a permission answer. Roles: anonymous; player (bob) and opponent (carol), paired at
+table 1 of published round 1; other player (dan, at table 2); Floor Judge (judy); Head
+Judge (hank); TO (alice); TO of another event (oscar); admin (a superuser with no role
+at the event: the admin is for the admin site, not a back door into events).
+
+The event is built once for the module; every request runs in a savepoint that is
+rolled back, so a write one role makes never changes what the next role meets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
+
+from judging.models import ConductCategory, GamesDecision, Infraction, PenaltyLevel, RosterFinding
+from judging.services.conduct import conduct_report_file
+from judging.services.draft import draft_start
+from judging.services.penalties import penalty_issue
+from printing.models import PrintJob
+from rosters.models import Roster
+from tests.judging.helpers import add_round, build_world
+from tournaments.models import Event, Game, RoundStatus, Table
+from tournaments.services.events import event_create
+from tournaments.services.players import player_register
+
+ROLES = (
+    "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
+)  # fmt: skip
+USERNAMES = {
+    "player": "bob", "opponent": "carol", "other-player": "dan", "floor-judge": "judy", "head-judge": "hank",
+    "to": "alice", "other-to": "oscar", "admin": "root",
+}  # fmt: skip
+
+EVERYONE = frozenset(ROLES)
+SIGNED_IN = EVERYONE - {"anonymous"}
+IN_GAME = frozenset({"player", "opponent"})
+PLAYERS = IN_GAME | {"other-player"}
+TO = frozenset({"to"})
+HEAD = frozenset({"head-judge", "to"})  # the TO backs up the Head Judge (OP Guide: Roles)
+STAFF = frozenset({"floor-judge", "head-judge", "to"})
+JUDGES = frozenset({"floor-judge", "head-judge"})
+NOBODY: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Op:
+    method: str
+    allowed: frozenset[str]
+    data: dict[str, Any] | None = None
+    kwargs: dict[str, str] = field(default_factory=dict)  # "{name}" filled from the world
+    query: str = ""
+    anonymous: str = ""  # how an anonymous caller is refused, when not the usual way
+
+
+def op(
+    method: str,
+    allowed: frozenset[str],
+    data: dict[str, Any] | None = None,
+    query: str = "",
+    anonymous: str = "",
+    **kw: str,
+) -> Op:
+    return Op(method, allowed, data, kw, query, anonymous)
+
+
+def get(allowed: frozenset[str], query: str = "", **kw: str) -> Op:
+    return Op("get", allowed, None, kw, query)
+
+
+def post(allowed: frozenset[str], data: dict[str, Any] | None = None, **kw: str) -> Op:
+    return Op("post", allowed, data, kw)
+
+
+WEB: dict[str, tuple[Op, ...]] = {
+    "healthz": (get(EVERYONE),),
+    # Accounts (django-allauth). Pages for signed-in people send anonymous ones to log in.
+    "login": (get(EVERYONE),),
+    "logout": (post(EVERYONE),),
+    "account_login": (get(EVERYONE),),
+    "account_logout": (post(EVERYONE),),
+    "account_inactive": (get(EVERYONE),),
+    "account_signup": (get(EVERYONE),),
+    "account_reauthenticate": (get(SIGNED_IN),),
+    "account_email": (get(SIGNED_IN),),
+    "account_email_verification_sent": (get(EVERYONE),),
+    "account_change_password": (get(SIGNED_IN),),
+    "account_set_password": (get(SIGNED_IN),),
+    "account_reset_password": (get(EVERYONE),),
+    "account_confirm_login_code": (get(SIGNED_IN),),  # no login code pending: back to log in
+    "account_confirm_email": (get(EVERYONE, key="not-a-key"),),
+    "account_reset_password_from_key_done": (get(EVERYONE),),
+    "account_reset_password_from_key": (get(EVERYONE, uidb36="1", key="not-a-key"),),
+    "account_reset_password_done": (get(EVERYONE),),
+    "api-docs": (get(EVERYONE),),
+    "api-redoc": (get(EVERYONE),),
+    # Public pages.
+    "home": (get(EVERYONE),),
+    "event": (get(EVERYONE),),
+    "pairings": (get(EVERYONE),),
+    "standings": (get(EVERYONE),),
+    "standing": (get(EVERYONE, player="{bob}"),),
+    "rosters": (get(EVERYONE),),
+    "judging:clock": (get(EVERYONE),),
+    "judging:clock-mini": (get(EVERYONE),),
+    "printing:page": (get(EVERYONE),),
+    "printing:request": (post(EVERYONE, {"kind": "standings"}),),
+    "printing:job": (get(EVERYONE, job_id="{job}"),),
+    "printing:status": (get(EVERYONE, job_id="{job}"),),
+    "printing:download": (get(EVERYONE, job_id="{done_job}"),),
+    "printing:retry": (post(EVERYONE, job_id="{job}"),),
+    "printing:csv-standings": (get(EVERYONE),),
+    "printing:csv-pairings": (get(EVERYONE, number="1"),),
+    # Rosters are not public yet: each player gets what they may see (content below), and
+    # an anonymous visitor, who may see none, a 404 rather than a login page.
+    "printing:csv-rosters": (op("get", PLAYERS | STAFF, anonymous="404"),),
+    # Any signed-in user.
+    "event-new": (get(SIGNED_IN),),
+    "my-events": (get(SIGNED_IN),),
+    "rounds-hint": (get(EVERYONE),),  # advice from the OP Guide's table, about no event
+    "join": (get(SIGNED_IN, code="{join_code}"),),
+    # Players.
+    "me": (get(PLAYERS),),
+    "me-roster": (post(PLAYERS, slot="1"),),
+    "me-result": (post(PLAYERS),),
+    "me-confirm": (post(PLAYERS),),
+    "me-drop": (get(PLAYERS), post(PLAYERS)),
+    "roster-check": (post(PLAYERS | STAFF, {"content": "x"}),),
+    "judging:my-penalties": (get(PLAYERS),),
+    "judging:conduct": (get(PLAYERS | STAFF),),
+    "judging:draft": (get(IN_GAME | STAFF, game_id="{game}"),),
+    "judging:draft-state": (get(IN_GAME | STAFF, game_id="{game}"),),
+    "judging:draft-act": (post(IN_GAME, game_id="{game}"),),
+    # Judges (the TO backs them up).
+    "judge": (get(STAFF),),
+    "judge-results": (get(STAFF, number="1"),),
+    "judge-game": (get(STAFF, pk="{game}"),),
+    "judge-review": (post(HEAD, pk="{game}"),),
+    "judging:penalties": (get(STAFF),),
+    "judging:penalties-csv": (get(STAFF),),
+    "judging:penalty-new": (get(STAFF),),
+    "judging:penalty-advice": (get(STAFF),),
+    # Judges see a proposed Disqualification; only the TO's decision counts (the service
+    # refuses the judges with a message, OP Guide: Penalties).
+    "judging:penalty-decide": (post(STAFF, pk="{dq}", decision="decline"),),
+    # Time limits are the judges' call; the TO is not offered it (tests/judging/test_penalties.py).
+    "judging:time-limit": (post(JUDGES, {"player": "{bob_pk}", "seconds_per_activation": 60}),),
+    "judging:conduct-inbox": (get(HEAD),),
+    "judging:conduct-handle": (post(HEAD, pk="{conduct}"),),
+    "judging:findings": (get(STAFF),),
+    "judging:finding": (get(STAFF, pk="{finding}"),),
+    "judging:finding-new": (get(STAFF, roster_id="{erin_roster}"),),
+    "judging:draft-random": (post(STAFF, game_id="{game}"),),
+    "judging:draft-enter-roster": (post(STAFF, game_id="{game}"),),
+    "judging:draft-enter-roll-off": (post(STAFF, game_id="{game}"),),
+    "judging:drafts": (get(STAFF),),
+    "judging:clock-control": (get(TO, number="1"),),
+    "judging:clock-action": (post(TO, number="1", action="start"),),
+    # The TO.
+    "manage": (get(TO),),
+    "manage-settings": (get(TO),),
+    "manage-staff": (get(TO),),
+    "manage-players": (get(TO),),
+    "manage-player-add": (post(TO),),
+    "manage-players-import": (post(TO),),
+    "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
+    # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
+    "manage-rosters": (get(STAFF),),
+    "manage-roster-edit": (get(STAFF, pk="{bob_pk}", slot="1"),),
+    "manage-audit": (get(TO),),
+    "manage-export": (get(TO),),
+    "manage-pair": (post(TO),),
+    "manage-round": (get(TO, number="1"),),
+    "manage-swap-players": (post(TO, number="1"),),
+    "manage-swap-tables": (post(TO, number="1"),),
+    "manage-publish": (post(TO, number="1"),),
+    "manage-repair": (post(TO, number="1"),),
+    "manage-undo": (post(TO, number="1"),),
+}
+
+API: dict[str, tuple[Op, ...]] = {
+    "api-schema": (get(EVERYONE),),
+    "api:token": (post(EVERYONE, {"username": "bob", "password": "wrong"}),),
+    "api:me": (op("get", SIGNED_IN, anonymous="401"),),
+    "api:events": (get(EVERYONE), post(SIGNED_IN, {"name": "Spring"})),
+    "api:event": (get(EVERYONE), op("patch", TO, {"venue": "Town Hall"})),
+    "api:tables": (op("put", TO, {"tables": [{"number": n} for n in range(1, 6)]}),),
+    "api:staff": (get(PLAYERS | STAFF), post(TO, {"username": "oscar", "role": "floor-judge"})),
+    "api:players": (get(EVERYONE), post(SIGNED_IN, {"join_code": "{join_code}"})),
+    "api:players-import": (post(TO, {"csv": "Zed,zed@example.org\n"}),),
+    "api:player-check-in": (post(STAFF, external_id="{bob}"),),
+    "api:player-drop": (post(frozenset({"player", "to"}), external_id="{bob}"),),
+    "api:player-no-show": (post(TO, external_id="{bob}"),),
+    "api:rosters": (
+        get(EVERYONE),
+        post(frozenset({"player"}) | STAFF, {"slot": 1, "content": "x", "player": "{bob}"}),
+    ),
+    "api:rosters-check": (post(PLAYERS | STAFF, {"content": "x"}),),
+    "api:roster-board": (get(STAFF),),
+    "api:rounds": (get(EVERYONE), post(TO, {})),
+    "api:round": (get(EVERYONE, number="1"), op("delete", TO, number="1")),
+    "api:round-publish": (post(TO, number="1"),),
+    "api:round-repair": (post(TO, {"seed": 5}, number="1"),),
+    "api:round-swap-players": (post(TO, {"players": ["{bob}", "{dan}"]}, number="1"),),
+    "api:round-swap-tables": (post(TO, {"tables": [1, 2]}, number="1"),),
+    "api:game-report": (post(IN_GAME, {"vp": [12, 3]}, game_id="{game}"),),
+    "api:game-confirm": (post(IN_GAME, game_id="{game}"),),
+    "api:game-result": (post(STAFF, {"vp": [12, 3], "reason": "slip"}, game_id="{game}"),),
+    "api:game-review": (post(HEAD, {"stands": True, "reason": "ok"}, game_id="{game}"),),
+    "api:judge-queue": (get(STAFF),),
+    "api:standings": (get(EVERYONE),),
+    "api:standing": (get(EVERYONE, external_id="{bob}"),),
+    "api:audit": (get(STAFF),),
+    "api-export": (get(TO),),
+    "judging:api-penalties": (get(STAFF), post(STAFF, {})),
+    "judging:api-penalties-export": (get(STAFF),),
+    "judging:api-penalty-advice": (get(STAFF, external_id="{bob}"),),
+    "judging:api-penalty-confirm": (post(STAFF, pk="{dq}"),),  # judges: 400, only the TO decides
+    "judging:api-penalty-decline": (post(STAFF, pk="{dq}"),),
+    "judging:api-my-penalties": (get(PLAYERS),),
+    "judging:api-conduct-reports": (get(HEAD), post(PLAYERS | STAFF, {})),
+    "judging:api-conduct-handle": (post(HEAD, {"note": "spoke to them"}, pk="{conduct}"),),
+    "judging:api-my-conduct-reports": (op("get", PLAYERS | STAFF, anonymous="401"),),
+    "judging:api-draft": (get(IN_GAME | STAFF, game_id="{game}"),),
+    "judging:api-draft-act": (post(IN_GAME, {}, game_id="{game}"),),
+    "judging:api-draft-random": (post(STAFF, game_id="{game}"),),
+    "judging:api-draft-enter-roster": (post(STAFF, {}, game_id="{game}"),),
+    "judging:api-draft-enter-roll-off": (post(STAFF, {}, game_id="{game}"),),
+    "judging:api-clock": (get(EVERYONE),),
+    "judging:api-round-clock": (get(EVERYONE, number="1"),),
+    "judging:api-round-clock-action": (post(TO, number="1", action="start"),),
+    "printing:api-request": (post(EVERYONE, {"kind": "standings"}),),
+    "printing:api-job": (get(EVERYONE, job_id="{job}"),),
+}
+ROWS = WEB | API
+
+
+def _patterns(resolvers: list[Any], prefix: str = "", ns: str = "") -> Iterator[tuple[str, str]]:
+    for entry in resolvers:
+        if isinstance(entry, URLResolver):
+            inner = f"{ns}{entry.namespace}:" if entry.namespace else ns
+            yield from _patterns(entry.url_patterns, prefix + str(entry.pattern), inner)
+        elif isinstance(entry, URLPattern):
+            yield prefix + str(entry.pattern), f"{ns}{entry.name}" if entry.name else ""
+
+
+def _routes() -> dict[str, str]:
+    """Every named route outside the admin: name → pattern."""
+    found: dict[str, str] = {}
+    for pattern, name in _patterns(get_resolver().url_patterns):
+        if pattern.startswith("admin/"):
+            continue
+        assert name, f"the route {pattern!r} has no name: name it and give it a row here"
+        found.setdefault(name, pattern)
+    return found
+
+
+def test_every_route_has_a_row():
+    routes = _routes()
+    missing = sorted(set(routes) - set(ROWS))
+    stale = sorted(set(ROWS) - set(routes))
+    assert missing == [], "routes without a row in the permission table"
+    assert stale == [], "rows for routes that no longer exist"
+    assert len(routes) >= 140
+
+
+def test_admin_routes_are_only_the_admin_sites():
+    admin_patterns = [p for p, _ in _patterns(get_resolver().url_patterns) if p.startswith("admin/")]
+    assert admin_patterns
+    assert all(
+        name.startswith("admin:")
+        for p, name in _patterns(get_resolver().url_patterns)
+        if p.startswith("admin/") and name
+    )
+
+
+# --- the world, once per module ---
+
+
+@dataclass
+class World:
+    event: Event
+    values: dict[str, str]
+    sessions: dict[str, str]  # role → session key, logged in once for the module
+    done_job: PrintJob
+
+
+def _build() -> World:
+    model = get_user_model()
+    users = {
+        name: model.objects.create_user(name, f"{name}@example.org", f"{name}-pass-123")
+        for name in ("alice", "bob", "carol", "dan", "judy", "hank", "oscar", "mallory")
+    }
+    users["root"] = model.objects.create_superuser("root", "root@example.org", "root-pass-123")
+    world = build_world(users)
+    event = world.event
+    add_round(event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED)
+    game = Game.objects.get(round__event=event, round__number=1, player_one=world.bob)
+    draft_start(game=game)
+    dq = penalty_issue(
+        event=event, player=world.dan, level=PenaltyLevel.DISQUALIFICATION, category=Infraction.CONDUCT,
+        by=users["hank"], notes="Threw dice at the opponent", game=None, round_number=1,
+    )  # fmt: skip
+    conduct = conduct_report_file(
+        event=event, by=users["bob"], category=ConductCategory.OTHER, description="Shouting at table 2"
+    )
+    erin_roster = Roster.objects.get(player=world.erin, slot=1)
+    finding = RosterFinding.objects.create(
+        event=event, player=world.erin, roster=erin_roster, slot=1, document=erin_roster.document,
+        games_decision=GamesDecision.STAND, suggested_level=PenaltyLevel.WARNING, found_by=users["hank"],
+    )  # fmt: skip
+    job = PrintJob.objects.create(event=event, kind="standings", fingerprint="f" * 64, status="failed")
+    done = PrintJob.objects.create(event=event, kind="standings", fingerprint="d" * 64, status="done")
+    done.file.save("permissions-table.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
+    # Another event, run by oscar: alice's staff have no role there. Bob plays there too,
+    # and its round 1 is paired but not published: bob v Quinn Zebra at table 1.
+    other = event_create(creator=users["oscar"], name="Other Open")
+    Table.objects.create(event=other, number=1, layout="Map 1")
+    other_bob = player_register(event=other, name="Bob", user=users["bob"], by=users["oscar"])
+    quinn = player_register(event=other, name="Quinn Zebra", user=users["mallory"], by=users["oscar"])
+    add_round(other, 1, [(other_bob, quinn)], RoundStatus.PAIRED)
+    values = {
+        "slug": event.slug,
+        "bob": world.bob.external_id,
+        "dan": world.dan.external_id,
+        "bob_pk": str(world.bob.pk),
+        "game": str(game.pk),
+        "dq": str(dq.pk),
+        "conduct": str(conduct.pk),
+        "finding": str(finding.pk),
+        "erin_roster": str(erin_roster.pk),
+        "job": str(job.pk),
+        "done_job": str(done.pk),
+        "join_code": event.join_code,
+        "other": other.slug,
+    }
+    sessions = {}
+    for role, username in USERNAMES.items():
+        client = Client()
+        client.force_login(users[username])
+        sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return World(event, values, sessions, done)
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[World]:
+    """Built once, inside a transaction rolled back when the module is done."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        built = None
+        try:
+            built = _build()
+            yield built
+        finally:
+            if built is not None:
+                built.done_job.file.delete(save=False)
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+def _client(world: World, role: str, api: bool) -> Client:
+    client: Client = APIClient() if api else Client()
+    if role != "anonymous":
+        client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions[role]
+    return client
+
+
+def _fill(value: Any, values: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return value.format(**values) if "{" in value else value
+    if isinstance(value, list):
+        return [_fill(v, values) for v in value]
+    if isinstance(value, dict):
+        return {k: _fill(v, values) for k, v in value.items()}
+    return value
+
+
+def _url(name: str, operation: Op, world: World) -> str:
+    from django.urls import reverse
+
+    pattern = _routes()[name]
+    kwargs = {k: _fill(v, world.values) for k, v in operation.kwargs.items()}
+    if "<slug:slug>" in pattern:
+        kwargs["slug"] = world.values["slug"]
+    return reverse(name, kwargs=kwargs) + operation.query
+
+
+def _outcome(response: Any, api: bool) -> str:
+    """ "allowed", or how the caller was refused ("login", "401", "404", "403", "405", "5xx")."""
+    status = response.status_code
+    if status >= 500:
+        return "5xx"
+    if status == 302 and "/accounts/login/" in response["Location"] and not api:
+        return "login"
+    if status in (401, 403, 404, 405):
+        return str(status)
+    return "allowed"
+
+
+def _refusal(name: str, operation: Op, role: str) -> str:
+    api = name in API
+    if role == "anonymous":
+        if operation.anonymous:
+            return operation.anonymous
+        if api:
+            return "401" if operation.method != "get" else "404"
+        return "login"
+    return "404"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(ROWS))
+def test_permission_table(world, name):
+    api = name in API
+    wrong = []
+    for operation in ROWS[name]:
+        url = _url(name, operation, world)
+        for role in ROLES:
+            expected = "allowed" if role in operation.allowed else _refusal(name, operation, role)
+            with transaction.atomic():
+                client = _client(world, role, api)
+                data = _fill(operation.data, world.values)
+                if api:
+                    response = getattr(client, operation.method)(url, data, format="json")
+                else:
+                    response = getattr(client, operation.method)(url, data or {})
+                transaction.set_rollback(True)
+            got = _outcome(response, api)
+            if got != expected:
+                wrong.append(
+                    f"{operation.method.upper()} {url} as {role}: "
+                    f"expected {expected}, got {got} ({response.status_code})"
+                )
+    assert not wrong, "\n".join(wrong)
+
+
+# --- what players see: never an unpublished pairing, never a roster they may not see ---
+
+
+def _get(world: World, role: str, url: str, api: bool = False) -> Any:
+    with transaction.atomic():
+        response = _client(world, role, api).get(url)
+        transaction.set_rollback(True)
+    return response
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ["anonymous", "player", "opponent", "other-player", "to", "admin"])
+def test_nobody_but_its_staff_sees_an_unpublished_pairing(world, role):
+    """Oscar's round 1 is paired, not published: even Bob, who is in it, sees nothing of it."""
+    slug = world.values["other"]
+    page = _get(world, role, f"/e/{slug}/pairings/")
+    assert page.status_code == 200
+    assert "Quinn Zebra" not in page.content.decode()
+    assert _get(world, role, f"/api/events/{slug}/rounds/", api=True).json() == []
+    assert _get(world, role, f"/api/events/{slug}/rounds/1/", api=True).status_code == 404
+    assert _get(world, role, f"/e/{slug}/print/csv/pairings/1/").status_code == 404
+    if role == "player":
+        me = _get(world, role, f"/e/{slug}/me/").content.decode()
+        assert "Quinn Zebra" not in me
+        assert "Table 1" not in me
+        mine = {row["slug"]: row for row in _get(world, role, "/api/me/", api=True).json()["events"]}
+        assert mine[slug]["current_game"] is None
+        assert mine[slug]["opponent"] is None
+
+
+@pytest.mark.django_db
+def test_the_staff_of_that_event_do_see_it(world):
+    """The control for the test above: the content is there for the one who may see it."""
+    slug = world.values["other"]
+    with transaction.atomic():
+        client = Client()
+        client.force_login(get_user_model().objects.get(username="oscar"))
+        page = client.get(f"/e/{slug}/manage/rounds/1/").content.decode()
+        transaction.set_rollback(True)
+    assert "Quinn Zebra" in page
+    rounds = _get(world, "other-to", f"/api/events/{slug}/rounds/", api=True).json()
+    assert [r["number"] for r in rounds] == [1]
+
+
+VISIBLE_ROSTERS = {
+    "anonymous": set(),
+    "player": {"Bob", "Carol"},  # their own and their published opponent's
+    "opponent": {"Bob", "Carol"},
+    "other-player": {"Dan", "Erin"},
+    "floor-judge": {"Bob", "Carol", "Dan", "Erin"},
+    "head-judge": {"Bob", "Carol", "Dan", "Erin"},
+    "to": {"Bob", "Carol", "Dan", "Erin"},
+    "other-to": set(),
+    "admin": set(),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_rosters_before_publication_only_to_those_who_may_see_them(world, role):
+    slug = world.values["slug"]
+    listed = _get(world, role, f"/api/events/{slug}/rosters/", api=True)
+    assert listed.status_code == 200
+    assert {r["player"]["name"] for r in listed.json()} == VISIBLE_ROSTERS[role]
+    sheet = _get(world, role, f"/e/{slug}/print/csv/rosters/")
+    names = set()
+    if sheet.status_code == 200:
+        lines = sheet.content.decode().splitlines()[1:]
+        names = {line.split(",")[1] for line in lines if line}
+    assert names == VISIBLE_ROSTERS[role]
+    page = _get(world, role, f"/e/{slug}/rosters/").content.decode()
+    shown = {name for name in ("Bob", "Carol", "Dan", "Erin") if f"<h2>{name}</h2>" in page}
+    assert shown == VISIBLE_ROSTERS[role]
