@@ -13,7 +13,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.utils import DatabaseError
 from django.test import RequestFactory
 
-from tests.tournaments.web.factories import make_event
+from tests.builders.rows import make_event
 from tournaments.models import AuditEntry, AuditLogIsAppendOnly, Event
 from tournaments.services.audit import audit
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.tournaments.web.factories import add_player, add_staff, make_event, play_round
+from tests.builders.rows import add_player, add_staff, make_event, play_round
 from tournaments.models import RoundStatus, StaffRoleKind
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tests.builders.rows import add_player, make_event
 from tests.foundation.test_site import _manage
-from tests.tournaments.web.factories import add_player, make_event
 
 ROOT = Path(__file__).resolve().parents[2]
 # Sheets rendered to PDF by WeasyPrint, never served to a browser.

@@ -41,7 +41,8 @@ from judging.services.draft import draft_start
 from judging.services.penalties import penalty_issue
 from printing.models import PrintJob
 from rosters.models import Roster
-from tests.judging.helpers import add_round, build_world
+from tests.builders.rows import add_round
+from tests.builders.worlds import build_world
 from tournaments.models import Event, Game, RoundStatus, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
@@ -316,7 +317,9 @@ def _build() -> World:
     users["root"] = model.objects.create_superuser("root", "root@example.org", "root-pass-123")
     world = build_world(users)
     event = world.event
-    add_round(event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED)
+    add_round(
+        event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED, running=True
+    )
     game = Game.objects.get(round__event=event, round__number=1, player_one=world.bob)
     draft_start(game=game)
     dq = penalty_issue(
