@@ -8,6 +8,7 @@ back to a default.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,25 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_RATE = re.compile(r"^[1-9][0-9]*/([0-9]+(\.[0-9]+)?)?[smhd](/(ip|key|user))?$")
+
+
+def env_rate_limit(name: str, default: str) -> str:
+    """A rate limit in django-allauth's format: `amount/period[/per]`, several separated by
+    commas, e.g. `10/m/ip,5/5m/key` (period s, m, h or d with an optional count; per ip,
+    key or user). An empty value turns the limit off."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip()
+    for part in filter(None, (p.strip() for p in value.split(","))):
+        if not _RATE.match(part):
+            raise ImproperlyConfigured(
+                f"{name} must be rate limits like 10/m/ip,5/5m/key (amount/period/per), got {raw!r}"
+            )
+    return value
 
 
 def env_path(name: str, default: Path) -> Path:

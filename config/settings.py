@@ -19,6 +19,7 @@ from config.env import (
     env_int,
     env_list,
     env_path,
+    env_rate_limit,
     env_str,
     parse_database_url,
     parse_email_url,
@@ -143,10 +144,10 @@ ACCOUNT_PREVENT_ENUMERATION = True
 # Rate limits (allauth's format: amount/period/per; per = ip, key or user). Failed logins
 # count per address and per account, for the web form and POST /api/auth/token/ alike.
 ACCOUNT_RATE_LIMITS = {
-    "login": env_str("RATE_LIMIT_LOGIN", "30/m/ip"),
-    "login_failed": env_str("RATE_LIMIT_LOGIN_FAILED", "10/m/ip,5/5m/key"),
-    "signup": env_str("RATE_LIMIT_SIGNUP", "10/h/ip"),
-    "reset_password": env_str("RATE_LIMIT_RESET_PASSWORD", "20/m/ip,5/m/key"),
+    "login": env_rate_limit("RATE_LIMIT_LOGIN", "30/m/ip"),
+    "login_failed": env_rate_limit("RATE_LIMIT_LOGIN_FAILED", "10/m/ip,5/5m/key"),
+    "signup": env_rate_limit("RATE_LIMIT_SIGNUP", "10/h/ip"),
+    "reset_password": env_rate_limit("RATE_LIMIT_RESET_PASSWORD", "20/m/ip,5/m/key"),
     "reset_password_from_key": "20/m/ip",
     "confirm_email": "1/3m/key",
     "change_password": "5/m/user",

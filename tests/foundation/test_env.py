@@ -193,3 +193,22 @@ def test_bad_storage_settings_fail_loudly(monkeypatch, env, message):
         monkeypatch.setenv(name, value)
     with pytest.raises(ImproperlyConfigured, match=message):
         storages_from_env()
+
+
+@pytest.mark.parametrize("value", ["10/m/ip,5/5m/key", "30/m", "1/10s/key", "3/1.5h/user", ""])
+def test_rate_limits_in_allauths_format_are_read(monkeypatch, value):
+    from config.env import env_rate_limit
+
+    monkeypatch.setenv("RATE", value)
+    assert env_rate_limit("RATE", "9/m/ip") == value
+    monkeypatch.delenv("RATE")
+    assert env_rate_limit("RATE", "9/m/ip") == "9/m/ip"
+
+
+@pytest.mark.parametrize("value", ["5 per minute", "0/m/ip", "5/m/host", "5/w/ip", "m/5", "5/m/ip;3/h"])
+def test_a_bad_rate_limit_fails_loudly(monkeypatch, value):
+    from config.env import env_rate_limit
+
+    monkeypatch.setenv("RATE", value)
+    with pytest.raises(ImproperlyConfigured, match="RATE must be rate limits like"):
+        env_rate_limit("RATE", "9/m/ip")
