@@ -145,6 +145,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     # Players.
     "me": (get(PLAYERS),),
     "me-roster": (post(PLAYERS, slot="1"),),
+    "me-roster-withdraw": (post(PLAYERS, slot="2"),),
     "me-result": (post(PLAYERS),),
     "me-confirm": (post(PLAYERS),),
     "me-drop": (get(PLAYERS), post(PLAYERS)),
@@ -218,6 +219,7 @@ API: dict[str, tuple[Op, ...]] = {
         get(EVERYONE),
         post(frozenset({"player"}) | STAFF, {"slot": 1, "content": "x", "player": "{bob}"}),
     ),
+    "api:roster-slot": (op("delete", PLAYERS | STAFF, slot="2"),),  # staff name the player (400 here)
     "api:rosters-check": (post(PLAYERS | STAFF, {"content": "x"}),),
     "api:roster-board": (get(STAFF),),
     "api:rounds": (get(EVERYONE), post(TO, {})),
