@@ -332,7 +332,7 @@ class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
     `update()`, `bulk_update()` and `delete()` refuse. Deleting an
     event still removes its entries: Django's cascade deletes them through the base
     manager's raw delete, which is the one way out, and PostgreSQL allows it only when
-    the event goes in the same transaction (migration 0008).
+    the event goes in the same transaction (migration 0009).
     """
 
     def update(self, **kwargs: Any) -> int:
@@ -349,7 +349,7 @@ class AuditEntry(models.Model):
     """Who changed what and why: every staff correction and every state change of a round.
 
     Append-only (issue 14): an entry is written once and never changed or deleted, here
-    in code and, on PostgreSQL, by triggers (migration 0008_audit_log_append_only). Two
+    in code and, on PostgreSQL, by triggers (migration 0009_audit_log_append_only). Two
     things may still touch a row: deleting the user who acted sets `actor` to NULL (the
     entry stays, it just no longer names an account), and deleting the whole event takes
     its log with it.

@@ -1,5 +1,5 @@
 """The audit log is append-only: no code path changes or removes an entry, and on
-PostgreSQL the database refuses raw SQL that tries (migration 0008_audit_log_append_only).
+PostgreSQL the database refuses raw SQL that tries (migration 0009_audit_log_append_only).
 
 Two things still touch entries, by design: deleting the acting user sets `actor` to NULL
 (the entry stays), and deleting a whole event takes its log with it.

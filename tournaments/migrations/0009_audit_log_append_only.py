@@ -69,5 +69,5 @@ def remove(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0007_result_report_idempotency_key")]
+    dependencies = [("tournaments", "0008_event_version_for_conditional_requests")]
     operations = [migrations.RunPython(install, remove)]

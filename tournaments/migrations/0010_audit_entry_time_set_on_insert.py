@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_audit_log_append_only'),
+        ('tournaments', '0009_audit_log_append_only'),
     ]
 
     operations = [
