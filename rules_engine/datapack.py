@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rules_engine.names import name_key
@@ -33,6 +34,15 @@ def decode(text: str) -> Any:
         return json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         raise PackError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+
+
+def read_file(path: Path) -> Any:
+    """A pack file's decoded JSON; reading and syntax problems name the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PackError(f"{path.name}: cannot be read ({exc})") from None
+    return decode(text)
 
 
 def text_field(raw: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str:

@@ -11,6 +11,7 @@ top-level `violations`, plus the pack that judged them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -89,6 +90,20 @@ class CheckResult:
 
 class RosterChecker(Protocol):
     def __call__(self, texts: Sequence[str], pack_text: str | None) -> CheckResult: ...
+
+
+def roster_document(text: str, *, kind: str, error: type[ValueError]) -> Any | None:
+    """The decoded roster/1 document when the text is JSON (it starts with `{`), None when it
+    is a typed list; told apart by content, a byte-order mark allowed (docs/rosters.md)."""
+    stripped = text.lstrip("\ufeff").lstrip()
+    if not stripped:
+        raise error(f"the {kind} is empty")
+    if not stripped.startswith("{"):
+        return None
+    try:
+        return json.loads(stripped)
+    except json.JSONDecodeError as exc:
+        raise error(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
 
 
 def one_roster(texts: Sequence[str], system_name: str) -> str:

@@ -18,12 +18,12 @@ from typing import Any
 
 from rules_engine.datapack import (
     PackError,
-    decode,
     envelope,
     fail,
     index_names,
     name_list,
     object_list,
+    read_file,
     text_field,
     whole,
 )
@@ -337,8 +337,4 @@ def parse_pack(data: Any) -> DropzonePack:
 @lru_cache(maxsize=8)
 def load_pack(path: Path) -> DropzonePack:
     """A pack file, read once per process (packs are immutable once published)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PackError(f"{path.name}: cannot be read ({exc})") from None
-    return parse_pack(decode(text))
+    return parse_pack(read_file(path))

@@ -18,12 +18,12 @@ from typing import Any
 
 from rules_engine.datapack import (
     PackError,
-    decode,
     envelope,
     fail,
     index_names,
     name_list,
     object_list,
+    read_file,
     text_field,
 )
 from rules_engine.names import name_key
@@ -149,8 +149,4 @@ def parse_pack(data: Any) -> MorsdeiPack:
 @lru_cache(maxsize=8)
 def load_pack(path: Path) -> MorsdeiPack:
     """A pack file, read once per process (packs are immutable once published)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PackError(f"{path.name}: cannot be read ({exc})") from None
-    return parse_pack(decode(text))
+    return parse_pack(read_file(path))

@@ -10,13 +10,13 @@ optional TO limits (`max_copies`, `warband_rules`) apply only when a pack sets t
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.names import name_key
+from rules_engine.roster_check import roster_document
 from rules_engine.systems.morsdei.pack import SLUG, Fighter, MorsdeiPack, base_key
 from rules_engine.verdict import Violation
 
@@ -157,16 +157,8 @@ def read_warband_text(text: str) -> Warband:
 
 def read_warband(text: str) -> Warband:
     """roster/1 JSON (starts with `{`) or the typed list, told apart by content."""
-    stripped = text.lstrip("\ufeff").lstrip()
-    if not stripped:
-        raise WarbandInputError("the warband is empty")
-    if stripped.startswith("{"):
-        try:
-            doc = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise WarbandInputError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-        return warband_from_document(doc)
-    return read_warband_text(text)
+    doc = roster_document(text, kind="warband", error=WarbandInputError)
+    return warband_from_document(doc) if doc is not None else read_warband_text(text)
 
 
 # --- judging ---------------------------------------------------------------------------

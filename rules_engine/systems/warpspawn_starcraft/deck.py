@@ -8,13 +8,13 @@ wrong faction. Copies add up per card across entries (interchange.md, "Rosters")
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.names import name_key
+from rules_engine.roster_check import roster_document
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, Card, WarpspawnPack
 from rules_engine.verdict import Violation
 
@@ -169,16 +169,8 @@ def read_deck_text(text: str) -> Deck:
 
 def read_deck(text: str) -> Deck:
     """roster/1 JSON (starts with `{`) or the typed list, told apart by content."""
-    stripped = text.lstrip("\ufeff").lstrip()
-    if not stripped:
-        raise DeckInputError("the deck is empty")
-    if stripped.startswith("{"):
-        try:
-            doc = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise DeckInputError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-        return deck_from_document(doc)
-    return read_deck_text(text)
+    doc = roster_document(text, kind="deck", error=DeckInputError)
+    return deck_from_document(doc) if doc is not None else read_deck_text(text)
 
 
 # --- judging ---------------------------------------------------------------------------

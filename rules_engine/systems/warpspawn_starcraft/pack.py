@@ -22,6 +22,7 @@ from rules_engine.datapack import (
     index_names,
     name_list,
     object_list,
+    read_file,
     text_field,
     whole,
 )
@@ -114,8 +115,4 @@ def read_pack_text(text: str) -> WarpspawnPack:
 @lru_cache(maxsize=8)
 def load_pack(path: Path) -> WarpspawnPack:
     """A pack file, read once per process (packs are immutable once published)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PackError(f"{path.name}: cannot be read ({exc})") from None
-    return read_pack_text(text)
+    return parse_pack(read_file(path))
