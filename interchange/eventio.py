@@ -93,6 +93,7 @@ __all__ = [
     "event_file_from_db",
     "export_event",
     "import_event",
+    "parse_user_links",
 ]
 
 
@@ -255,7 +256,7 @@ def _pending_game(raw: Any, where: str, players: Mapping[str, Player]) -> tuple[
 
 
 def _usernames_in(data: EventFile, records: Mapping[str, Any]) -> set[str]:
-    """Every username the file mentions, so one query finds the accounts they name."""
+    """Every username the file mentions (a link for any other name is a mistake)."""
     names = usernames_in(records.get(STAFF), StaffRole)
     for section in SECTIONS:
         names |= usernames_in(records.get(section.key), section.model, section.owner)
@@ -269,32 +270,81 @@ def _usernames_in(data: EventFile, records: Mapping[str, Any]) -> set[str]:
     return names
 
 
-def import_event(data: EventFile, *, slug: str | None = None) -> Event:
+def parse_user_links(text: str) -> dict[str, str]:
+    """`file-username=local-username,...` (the form `import_event --link-users` takes) as a dict.
+
+    Spaces around names are ignored; an empty text maps nobody. Each file username may
+    appear once.
+    """
+    links: dict[str, str] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        file_name, sep, local = (s.strip() for s in part.partition("="))
+        if not sep or not file_name or not local:
+            raise EventImportError(f"a user link is file-username=local-username, got {part.strip()!r}")
+        if file_name in links:
+            raise EventImportError(f"{file_name!r} is linked twice")
+        links[file_name] = local
+    return links
+
+
+def _linked_accounts(named: set[str], link_users: Mapping[str, str]) -> dict[str, Any]:
+    """File username -> this installation's account, for the names the importing admin linked.
+
+    Only explicit links: a file's "alice" is never this installation's "alice" by chance of
+    name (issue 17: an import must grant no role to an existing account unasked).
+    """
+    strays = sorted(set(link_users) - named)
+    if strays:
+        raise EventImportError(f"the file names no user {', '.join(map(repr, strays))} to link")
+    targets: dict[str, str] = {}
+    for file_name, local in sorted(link_users.items()):
+        if local in targets:
+            raise EventImportError(
+                f"{targets[local]!r} and {file_name!r} are both linked to {local!r}: link each account once"
+            )
+        targets[local] = file_name
+    found = accounts(targets)
+    missing = sorted(set(targets) - set(found))
+    if missing:
+        raise EventImportError(f"no account {', '.join(map(repr, missing))} here to link to")
+    return {file_name: found[local] for file_name, local in link_users.items()}
+
+
+def import_event(
+    data: EventFile, *, slug: str | None = None, link_users: Mapping[str, str] | None = None
+) -> Event:
     """Store a whole event/1 file as a new Event, all or nothing.
 
     The slug is `slug`, else the file's `slug`, else made from the name (with a number
     added if taken). An explicit slug that is taken is an error, never an overwrite.
-    Usernames (staff, a player's account, who issued a penalty, ...) link to this
-    installation's account of that name when there is one.
+
+    Usernames (staff, a player's account, who issued a penalty, ...) link to an account of
+    this installation only through `link_users` (file username -> local username): by
+    default the import grants nothing to anyone. An unlinked player is a seat without an
+    account, keeping the file's e-mail address (the hook for claiming the seat by
+    invitation); an unlinked staff entry is kept on the event as a record that grants no
+    role; every unlinked username is kept as text, so a re-export says what the file said.
     """
     _check_rules(data)
     try:
         with transaction.atomic():
-            return _import(data, slug)
+            return _import(data, slug, link_users or {})
     except IntegrityError as exc:
         raise EventImportError(f"the event conflicts with what is already stored: {exc}") from None
     except DataError as exc:  # pragma: no cover - validation above should catch it first
         raise EventImportError(f"the database refused a value: {exc}") from None
 
 
-def _import(data: EventFile, slug: str | None) -> Event:
+def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) -> Event:
     """The sections of an import, in the order their rows depend on each other."""
     extra = dict(data.extra)
     if data.scoring is not None:
         # The TO's bands and bye live with the event (read back by tournaments.bridges.record).
         extra["scoring"] = data.scoring.to_json()
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
-    users = accounts(_usernames_in(data, records))
+    users = _linked_accounts(_usernames_in(data, records), link_users)
     event, event_times = _build_event(data, extra, slug)
     round_parts = {r.number: _round_parts(r) for r in data.rounds}
     stash = _core_stash(data, round_parts)

@@ -16,9 +16,10 @@ installation, so references are written by what the event/1 file already names:
 - a game by `{"round": N, "table": T}`, or `{"round": N, "players": [...]}` when it has
   no table (a bye);
 - a round by its number; a roster by `{"player": id, "slot": 1|2}`;
-- a user account by its username. On import, a username links to the account of that name
-  if there is one; if not, the link stays empty and the username is kept as text, in the
-  event's `extra["_stash"]` (or a player's `extra`), so a re-export gives the same file.
+- a user account by its username. On import, a username links to an account only when
+  the importing admin linked it (`import_event --link-users`): a name alone grants nothing.
+  Otherwise the link stays empty and the username is kept as text, in the event's
+  `extra["_stash"]` (or a player's `extra`), so a re-export gives the same file.
 
 Unknown fields of a record are kept the same way. Ids inside free-form JSON (the audit
 log's `data`) are copied verbatim: they describe the installation that wrote them.

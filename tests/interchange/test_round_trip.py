@@ -142,9 +142,12 @@ def test_the_same_through_the_commands(users, tmp_path: Path):
     assert without_slug(json.loads(second.read_text())) == without_slug(json.loads(first.read_text()))
 
 
-def test_the_copy_links_the_same_accounts_and_keeps_every_timestamp(users):
+SAME_ACCOUNTS = {name: name for name in ("alice", "bob", "carol", "hank", "judy")}
+
+
+def test_the_copy_links_the_accounts_it_is_told_to_and_keeps_every_timestamp(users):
     event = full_event(users)
-    copy = copy_of(event)
+    copy = import_event(parse_event(as_file(export_event(event))), slug="copy", link_users=SAME_ACCOUNTS)
     alice, bob, hank, judy = users["alice"], users["bob"], users["hank"], users["judy"]
     assert set(StaffRole.objects.filter(event=copy).values_list("user", "role")) == {
         (alice.pk, "to"),
@@ -213,13 +216,13 @@ def test_standings_and_pair_commands_read_the_export(users, tmp_path: Path):
     assert sorted(len(g["players"]) for g in paired["games"]) == [1, 2, 2, 2]
 
 
-def test_usernames_without_an_account_here_are_kept_as_text(users, django_user_model):
-    """Moving to another installation: who has no account there keeps their name in the file."""
+def test_usernames_left_unlinked_are_kept_as_text(users):
+    """Moving to another installation: who is not linked there keeps their name in the file."""
     event = full_event(users)
     first = export_event(event)
-    django_user_model.objects.filter(username__in=["judy", "bob"]).delete()
+    links = {k: v for k, v in SAME_ACCOUNTS.items() if k not in ("judy", "bob")}
 
-    copy = import_event(parse_event(as_file(first)), slug="elsewhere")
+    copy = import_event(parse_event(as_file(first)), slug="elsewhere", link_users=links)
     assert set(StaffRole.objects.filter(event=copy).values_list("user__username", flat=True)) == {
         "alice",
         "hank",
