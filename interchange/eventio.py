@@ -43,6 +43,7 @@ from django.utils.text import slugify
 
 from interchange.eventfile import event_to_json
 from interchange.platform_records import (
+    AUDIT_SECTION,
     REPORT_SECTION,
     REPORTS,
     ROWS_STASH,
@@ -511,7 +512,8 @@ def _import_records(
     """The records: reports, staff, then each section (see interchange.platform_records)."""
     reader.reports(reports)
     reader.staff(records.get(STAFF, []), event)
-    for section in SECTIONS:
+    # The audit log last: its `data` refers to penalties and findings by their place in the file.
+    for section in sorted(SECTIONS, key=lambda s: s.key == AUDIT_SECTION):
         if section.key in records:
             reader.section(section, records[section.key], event)
     if reader.kept:

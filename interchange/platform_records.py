@@ -21,13 +21,24 @@ installation, so references are written by what the event/1 file already names:
   Otherwise the link stays empty and the username is kept as text, in the event's
   `extra["_stash"]` (or a player's `extra`), so a re-export gives the same file.
 
-Unknown fields of a record are kept the same way. Ids inside free-form JSON (the audit
-log's `data`) are copied verbatim: they describe the installation that wrote them.
+Unknown fields of a record are kept the same way.
+
+The audit log's `data` is free-form JSON, but some services put database ids in it (the
+loser of a corrected result, the penalty or roster finding an entry is about). Those ids
+would name the wrong rows on another installation, so `AUDIT_REFERENCES` lists, per
+action, where they sit and what they point at; the export writes the file's reference
+instead (a player by event/1 `id`; a penalty or finding by its place in the file,
+`"penalties[2]"`, `"roster_findings[0]"`) and the import turns it into the new row's id.
+An id the export cannot place (its row is gone) is written as null; so is a bare number
+read from a file written before references were remapped, since it names a row of the
+installation that wrote it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import copy
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
@@ -86,6 +97,41 @@ REPORT_SECTION = Section(REPORTS, ResultReport, "game__round__event", ("created_
 # Staff rows need an account: a username with none here is kept whole in the stash instead.
 STAFF_SECTION = Section(STAFF, StaffRole, "event", ("id",))
 ROLE_ORDER = {role: n for n, role in enumerate(StaffRoleKind.values)}
+
+AUDIT_SECTION = "audit_log"
+# What an audit entry's `data` refers to by database id: action -> ((path in data, target)).
+# A target is "player" or the key of the section whose rows the id names. A service that
+# puts a new id in `data` must add it here (tests/interchange/test_audit_references.py).
+AuditPath = tuple[tuple[str, ...], str]
+_PENALTY_REF: tuple[AuditPath, ...] = ((("penalty",), "penalties"),)
+_FINDING_REF: tuple[AuditPath, ...] = ((("finding",), "roster_findings"),)
+AUDIT_REFERENCES: dict[str, tuple[AuditPath, ...]] = {
+    "result-set": ((("before", "loser"), "player"), (("after", "loser"), "player")),
+    "penalty-issued": _PENALTY_REF,
+    "disqualification-proposed": _PENALTY_REF,
+    "disqualification-confirmed": _PENALTY_REF,
+    "disqualification-declined": _PENALTY_REF,
+    "illegal-roster-found": _FINDING_REF,
+    "illegal-roster-corrected": _FINDING_REF,
+}
+
+
+def _remap_data(data: Any, action: Any, remap: Callable[[Any, str, str], Any]) -> Any:
+    """A copy of an audit entry's `data` with each reference `AUDIT_REFERENCES` names remapped.
+
+    `remap(value, target, where)` gives the new value; `where` is the path inside `data`.
+    """
+    paths = AUDIT_REFERENCES.get(action, ()) if isinstance(action, str) else ()
+    if not paths or not isinstance(data, dict):
+        return data
+    out = copy.deepcopy(data)
+    for path, target in paths:
+        holder: Any = out
+        for key in path[:-1]:
+            holder = holder.get(key) if isinstance(holder, dict) else None
+        if isinstance(holder, dict) and path[-1] in holder:
+            holder[path[-1]] = remap(holder[path[-1]], target, ".".join(path))
+    return out
 
 
 def _kind(f: models.Field[Any, Any]) -> Kind:
@@ -231,7 +277,21 @@ class RecordWriter:
         for section in SECTIONS:
             if section.key in stored.sections:
                 out[section.key] = [self.record(row, section) for row in stored.sections[section.key]]
+        if AUDIT_SECTION in out:
+            out[AUDIT_SECTION] = self._audit_references(out[AUDIT_SECTION], stored)
         return out
+
+    def _audit_references(self, entries: list[dict[str, Any]], stored: StoredRecords) -> list[dict[str, Any]]:
+        """The audit log with the ids in `data` turned into the file's references."""
+        places: dict[str, dict[Any, Any]] = {"player": dict(self.players)}
+        for key in {target for paths in AUDIT_REFERENCES.values() for _, target in paths} - {"player"}:
+            rows = stored.sections.get(key, [])
+            places[key] = {row.pk: f"{key}[{i}]" for i, row in enumerate(rows)}
+
+        def remap(value: Any, target: str, where: str) -> Any:
+            return places[target].get(value) if isinstance(value, int) else None
+
+        return [{**e, "data": _remap_data(e.get("data"), e.get("action"), remap)} for e in entries]
 
 
 # --- importing -----------------------------------------------------------------------
@@ -278,6 +338,7 @@ class RecordReader:
     unlinked_staff: list[dict[str, Any]] = field(default_factory=list)  # -> _stash["staff"]
     _by_table: dict[tuple[int, int], Game | None] = field(default_factory=dict)
     _by_players: dict[tuple[int, tuple[str, ...]], Game | None] = field(default_factory=dict)
+    created: dict[str, list[models.Model]] = field(default_factory=dict)  # section key -> rows, in file order
 
     def __post_init__(self) -> None:
         for game in self.games:
@@ -412,6 +473,12 @@ class RecordReader:
             raise EventImportError(f"{section.key} must be a list")
         owner = {section.owner: event} if section.owner else {}
         decoded = [self.decode(item, section, f"{section.key}[{i}]", **owner) for i, item in enumerate(raw)]
+        if section.key == AUDIT_SECTION:
+            for i, d in enumerate(decoded):
+                assert isinstance(d.row, AuditEntry)
+                d.row.data = _remap_data(
+                    d.row.data, d.row.action, self._audit_target(f"{section.key}[{i}].data")
+                )
         # A draft per game, a clock per round: say which entry repeats before the database does.
         for f, _kind in record_fields(section.model, section.owner):
             if f.unique:
@@ -421,4 +488,25 @@ class RecordReader:
                     if value in seen:
                         raise EventImportError(f"{section.key}[{i}].{f.name}: already has an entry above")
                     seen.add(value)
-        self.create(section.model, decoded)
+        self.created[section.key] = self.create(section.model, decoded)
+
+    def _audit_target(self, where: str) -> Callable[[Any, str, str], Any]:
+        """Turns a reference of the file (in an audit entry's `data`) into this installation's id."""
+
+        def remap(value: Any, target: str, path: str) -> Any:
+            at = f"{where}.{path}"
+            if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+                return None  # nothing, or an id of the installation that wrote the file
+            if target == "player":
+                if not isinstance(value, str) or value not in self.players:
+                    raise EventImportError(f"{at}: no player {value!r} at the event")
+                return self.players[value].pk
+            match = re.fullmatch(rf"{re.escape(target)}\[(\d+)\]", value) if isinstance(value, str) else None
+            rows = self.created.get(target, [])
+            if match is None or int(match[1]) >= len(rows):
+                raise EventImportError(
+                    f'{at} must name an entry of {target} (e.g. "{target}[0]"), got {value!r}'
+                )
+            return rows[int(match[1])].pk
+
+        return remap

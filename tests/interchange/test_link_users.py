@@ -122,10 +122,8 @@ def test_the_command_links_only_with_link_users(users, tmp_path: Path):
     assert not StaffRole.objects.filter(event__slug="plain").exists()
 
     out = StringIO()
-    call_command(
-        "import_event", str(path), "--slug", "linked", "--link-users", "alice=alice", "--link-users", "hank=hank",
-        stdout=out,
-    )  # fmt: skip
+    links = ["--link-users", "alice=alice", "--link-users", "hank=hank"]
+    call_command("import_event", str(path), "--slug", "linked", *links, stdout=out)
     assert out.getvalue() == "linked\n"
     assert set(StaffRole.objects.filter(event__slug="linked").values_list("user__username", "role")) == {
         ("alice", "to"),

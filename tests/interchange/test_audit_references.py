@@ -1,0 +1,167 @@
+"""The audit log still reads correctly on another installation (issue 17).
+
+Some services put database ids in an audit entry's `data` (the loser of a corrected result,
+the penalty or finding the entry is about). The export writes the file's references
+instead and the import maps them onto the new rows (interchange.platform_records).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from interchange.eventfile import parse_event
+from interchange.eventio import EventImportError, export_event, import_event
+from interchange.platform_records import AUDIT_REFERENCES
+from judging.models import Penalty, RosterFinding
+from tests.interchange.builders import build_event
+from tournaments.models import AuditEntry, Event, Player
+
+pytestmark = pytest.mark.django_db
+
+# Numbers in `data` that are values, not ids (reviewed): anything else a service starts
+# writing must be either added here or, if it is an id, to AUDIT_REFERENCES.
+NOT_IDS = {
+    ("clock-paused", "remaining_seconds"),
+    ("clock-resumed", "remaining_seconds"),
+    ("clock-started", "remaining_seconds"),
+    ("disqualification-proposed", "round"),
+    ("disqualification-proposed", "table"),
+    ("draft-completed-at-random", "seed"),
+    ("penalty-issued", "round"),
+    ("penalty-issued", "table"),
+    ("result-set", "after.vp.[]"),
+    ("round-paired", "seed"),
+    ("tables-set", "tables.[].[]"),
+    ("time-limit-imposed", "round"),
+    ("time-limit-imposed", "seconds_per_activation"),
+}
+
+
+def as_file(data: dict[str, Any]) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(json.dumps(data))
+    return loaded
+
+
+def numbers(data: Any, path: tuple[str, ...] = ()) -> Iterator[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from numbers(value, (*path, key))
+    elif isinstance(data, list):
+        for value in data:
+            yield from numbers(value, (*path, "[]"))
+    elif isinstance(data, int) and not isinstance(data, bool):
+        yield ".".join(path)
+
+
+def meaning(event: Event) -> list[tuple[str, dict[str, Any]]]:
+    """Each audit entry's data with every id replaced by what it names, as read on this database."""
+    out = []
+    for entry in AuditEntry.objects.filter(event=event).order_by("created_at", "id"):
+        data = json.loads(json.dumps(entry.data))
+        for path, target in AUDIT_REFERENCES.get(entry.action, ()):
+            holder = data
+            for key in path[:-1]:
+                holder = holder.get(key, {})
+            pk = holder.get(path[-1])
+            if pk is None:
+                continue
+            if target == "player":
+                holder[path[-1]] = Player.objects.get(pk=pk, event=event).external_id
+            elif target == "penalties":
+                p = Penalty.objects.get(pk=pk, event=event)
+                holder[path[-1]] = (p.player.external_id, p.level, p.status, p.issued_at.isoformat())
+            else:
+                f = RosterFinding.objects.get(pk=pk, event=event)
+                holder[path[-1]] = (f.player.external_id, f.slot, f.found_at.isoformat())
+        out.append((entry.action, data))
+    return out
+
+
+def test_every_id_services_write_in_audit_data_is_listed(users):
+    event = build_event(users)
+    found = {(e.action, p) for e in AuditEntry.objects.filter(event=event) for p in numbers(e.data)}
+    listed = {(action, ".".join(path)) for action, paths in AUDIT_REFERENCES.items() for path, _ in paths}
+    assert found - NOT_IDS <= listed
+    assert found - NOT_IDS  # the builder does write ids: the check above has something to check
+
+
+def test_the_export_writes_references_not_ids(users):
+    event = build_event(users)
+    data = as_file(export_event(event))
+    log = data["audit_log"]
+    by_action: dict[str, list[dict[str, Any]]] = {}
+    for entry in log:
+        by_action.setdefault(entry["action"], []).append(entry["data"])
+
+    game_loss = Penalty.objects.get(event=event, level="game-loss")
+    (loss,) = [d for d in by_action["result-set"] if d["after"]["loser"] is not None]
+    assert loss["after"]["loser"] == game_loss.player.external_id
+    issued = [d["penalty"] for d in by_action["penalty-issued"]]
+    assert issued == ["penalties[0]", "penalties[1]"]
+    assert [data["penalties"][int(ref[10:-1])]["level"] for ref in issued] == ["caution", "game-loss"]
+    assert by_action["disqualification-proposed"][0]["penalty"] == "penalties[2]"
+    assert by_action["disqualification-declined"][0]["penalty"] == "penalties[2]"
+    assert by_action["illegal-roster-found"][0]["finding"] == "roster_findings[0]"
+    assert by_action["illegal-roster-corrected"][0]["finding"] == "roster_findings[0]"
+    # The database keeps its own ids: only the file speaks in references.
+    stored = AuditEntry.objects.filter(event=event, action="penalty-issued").order_by("created_at", "id")
+    assert [e.data["penalty"] for e in stored] == list(
+        Penalty.objects.filter(event=event, level__in=["caution", "game-loss"])
+        .order_by("issued_at", "id")
+        .values_list("pk", flat=True)
+    )
+
+
+def test_an_imported_audit_log_names_the_same_players_and_penalties(users):
+    event = build_event(users)
+    original = meaning(event)
+    first = as_file(export_event(event))
+    # meaning() reads ids within the copy: an id copied verbatim names the original's rows (or
+    # on another installation, someone else's) and is not found there.
+    copy = import_event(parse_event(first), slug="elsewhere")
+    assert meaning(copy) == original
+    assert any(isinstance(d.get("penalty"), tuple) for _, d in original)
+    # ...and the copy's export says exactly what the first file said.
+    assert {k: v for k, v in as_file(export_event(copy)).items() if k != "slug"} == {
+        k: v for k, v in first.items() if k != "slug"
+    }
+
+
+def test_a_bare_id_from_an_older_file_is_dropped_not_misread(users):
+    data = as_file(export_event(build_event(users)))
+    entry = next(e for e in data["audit_log"] if e["action"] == "penalty-issued")
+    entry["data"]["penalty"] = 1  # an id of the installation that wrote the file
+    copy = import_event(parse_event(data), slug="older")
+    stored = AuditEntry.objects.filter(event=copy, action="penalty-issued").order_by("created_at", "id")[0]
+    assert stored.data["penalty"] is None
+    assert stored.data["level"] == "caution"
+
+
+@pytest.mark.parametrize(
+    ("action", "path", "value", "message"),
+    [
+        (
+            "penalty-issued",
+            ("penalty",),
+            "penalties[9]",
+            r"audit_log\[\d+\]\.data\.penalty must name an entry",
+        ),
+        ("penalty-issued", ("penalty",), "caution", "must name an entry of penalties"),
+        ("illegal-roster-found", ("finding",), "penalties[0]", "must name an entry of roster_findings"),
+        ("result-set", ("after", "loser"), "nobody", r"data\.after\.loser: no player 'nobody'"),
+    ],
+)
+def test_a_reference_to_nothing_is_refused(users, action, path, value, message):
+    data = as_file(export_event(build_event(users)))
+    entry = next(e for e in data["audit_log"] if e["action"] == action and e["data"][path[0]] is not None)
+    holder = entry["data"]
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = value
+    with pytest.raises(EventImportError, match=message):
+        import_event(parse_event(data), slug="broken")
+    assert not Event.objects.filter(slug="broken").exists()
