@@ -53,6 +53,7 @@ from interchange.platform_records import (
     STAFF_STASH,
     RecordReader,
     RecordWriter,
+    StoredRecords,
     accounts,
     fetch_records,
     game_ref,
@@ -81,9 +82,11 @@ from standings.records import (
     EventRound,
     EventTable,
 )
-from tournaments.models import Event, Game, Player, Round, StaffRole, Table
+from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRole, Table
+from tournaments.selectors import rosters_public
 
 __all__ = [
+    "CONFIDENTIAL_WARNING",
     "EVENT_FIELDS",
     "GAME_FIELDS",
     "PLAYER_FIELDS",
@@ -121,6 +124,10 @@ IMPORTED_ROUND_DEFAULTS = {"status": "closed"}
 IMPORTED_GAME_DEFAULTS = {"result_status": "confirmed"}
 # What a public export leaves out: an event setting, a player field and two sections.
 PUBLIC_OMITS = ("join_code", "email", "audit_log", "conduct_reports")
+CONFIDENTIAL_WARNING = (
+    "this export is confidential: it contains conduct reports and e-mail addresses "
+    "(and the join code and audit log); the public export leaves them out"
+)
 
 STASH = "_stash"  # Event.extra key for unknown table- and round-level fields, and the records' rest
 ROSTERS = "rosters"
@@ -754,16 +761,61 @@ def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
     return _event_file(event, _rows(event, rosters=rosters), rosters=rosters)
 
 
+def _published_only(event: Event, rows: _Rows, stored: StoredRecords) -> tuple[_Rows, StoredRecords, bool]:
+    """What the event's public pages show, for a public export; and whether rosters are shown.
+
+    Beyond PUBLIC_OMITS, a public file must not get ahead of the pages: a round paired but
+    not yet published is left out with everything on it (OP Guide: pairings are announced
+    by the TO), a draft under way is left out (its blind choices are secret until both have
+    chosen: Pre-Game Sequence), and until the event's roster publication policy makes
+    rosters public (OP Guide: Submission and Publication) the roster documents and the
+    roster findings, which quote them, are left out.
+    """
+    shown = {r.id for r in rows.rounds if r.status != RoundStatus.PAIRED}
+    games = [g for g in rows.games if g.round_id in shown]
+    game_ids = {g.id for g in games}
+
+    def on_show(row: models.Model) -> bool:
+        game_id, round_id = getattr(row, "game_id", None), getattr(row, "round_id", None)
+        return (game_id is None or game_id in game_ids) and (round_id is None or round_id in shown)
+
+    with_rosters = rosters_public(event)
+    sections = {key: [r for r in items if on_show(r)] for key, items in stored.sections.items()}
+    sections["drafts"] = [
+        d for d in sections.get("drafts", []) if getattr(d, "completed_at", None) is not None
+    ]
+    if not with_rosters:
+        sections.pop("roster_findings", None)
+    return (
+        _Rows(
+            tables=rows.tables,
+            players=rows.players,
+            rounds=[r for r in rows.rounds if r.id in shown],
+            games=games,
+        ),
+        StoredRecords(
+            staff=stored.staff,
+            reports=[r for r in stored.reports if r.game_id in game_ids],
+            sections=sections,
+        ),
+        with_rosters,
+    )
+
+
 def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
     """The whole event as an event/1 document; `import_event` reads it back losslessly.
 
     A fixed number of queries whatever the event's size: the core rows (5), the staff, the
-    reports and each section (one each), and the usernames (1). `public=True` leaves out
-    what a TO must not publish (PUBLIC_OMITS): conduct reports, e-mails, the join code and
-    the audit log.
+    reports and each section (one each), and the usernames (1). `public=True` gives what
+    anyone may read: it leaves out what a TO must not publish (PUBLIC_OMITS: conduct
+    reports, e-mails, the join code and the audit log) and what the public pages do not
+    show yet (see `_published_only`).
     """
     rows = _rows(event, rosters=True)
     stored = fetch_records(event, public=public)
+    with_rosters = True
+    if public:
+        rows, stored, with_rosters = _published_only(event, rows, stored)
     users = usernames({p.user_id for p in rows.players if p.user_id is not None} | stored.user_ids())
     ext = {p.id: p.external_id for p in rows.players}
     round_number = {r.id: r.number for r in rows.rounds}
@@ -779,8 +831,9 @@ def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
         users=users,
         stash=_stash(event),
     )
-    data = event_to_json(
-        _event_file(event, rows, rosters=True, users=users, reports=writer.reports(stored), public=public)
+    core = _event_file(
+        event, rows, rosters=with_rosters, users=users, reports=writer.reports(stored), public=public
     )
+    data = event_to_json(core)
     data.update(writer.sections(stored))
     return data

@@ -6,5 +6,6 @@ from interchange import views
 
 urlpatterns = [
     path("e/<slug:slug>/manage/export/", views.export, name="manage-export"),
+    path("e/<slug:slug>/export/", views.public_export, name="public-export"),
     path("api/events/<slug:slug>/export/", views.ExportApi.as_view(), name="api-export"),
 ]

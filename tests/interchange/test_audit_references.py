@@ -17,7 +17,7 @@ from interchange.eventfile import parse_event
 from interchange.eventio import EventImportError, export_event, import_event
 from interchange.platform_records import AUDIT_REFERENCES
 from judging.models import Penalty, RosterFinding
-from tests.interchange.builders import build_event
+from tests.builders.scenario import full_event
 from tournaments.models import AuditEntry, Event, Player
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +82,7 @@ def meaning(event: Event) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_every_id_services_write_in_audit_data_is_listed(users):
-    event = build_event(users)
+    event = full_event(users)
     found = {(e.action, p) for e in AuditEntry.objects.filter(event=event) for p in numbers(e.data)}
     listed = {(action, ".".join(path)) for action, paths in AUDIT_REFERENCES.items() for path, _ in paths}
     assert found - NOT_IDS <= listed
@@ -90,7 +90,7 @@ def test_every_id_services_write_in_audit_data_is_listed(users):
 
 
 def test_the_export_writes_references_not_ids(users):
-    event = build_event(users)
+    event = full_event(users)
     data = as_file(export_event(event))
     log = data["audit_log"]
     by_action: dict[str, list[dict[str, Any]]] = {}
@@ -117,7 +117,7 @@ def test_the_export_writes_references_not_ids(users):
 
 
 def test_an_imported_audit_log_names_the_same_players_and_penalties(users):
-    event = build_event(users)
+    event = full_event(users)
     original = meaning(event)
     first = as_file(export_event(event))
     # meaning() reads ids within the copy: an id copied verbatim names the original's rows (or
@@ -132,7 +132,7 @@ def test_an_imported_audit_log_names_the_same_players_and_penalties(users):
 
 
 def test_a_bare_id_from_an_older_file_is_dropped_not_misread(users):
-    data = as_file(export_event(build_event(users)))
+    data = as_file(export_event(full_event(users)))
     entry = next(e for e in data["audit_log"] if e["action"] == "penalty-issued")
     entry["data"]["penalty"] = 1  # an id of the installation that wrote the file
     copy = import_event(parse_event(data), slug="older")
@@ -156,7 +156,7 @@ def test_a_bare_id_from_an_older_file_is_dropped_not_misread(users):
     ],
 )
 def test_a_reference_to_nothing_is_refused(users, action, path, value, message):
-    data = as_file(export_event(build_event(users)))
+    data = as_file(export_event(full_event(users)))
     entry = next(e for e in data["audit_log"] if e["action"] == action and e["data"][path[0]] is not None)
     holder = entry["data"]
     for key in path[:-1]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from io import StringIO
 from pathlib import Path
@@ -9,10 +10,13 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from interchange.eventfile import parse_event
 from interchange.eventio import PUBLIC_OMITS, export_event, import_event
 from tests.builders.scenario import full_event
+from tournaments.models import Event, RosterPublication, Round, RoundStatus
+from tournaments.selectors import rosters_public
 
 pytestmark = pytest.mark.django_db
 
@@ -57,10 +61,43 @@ def test_public_leaves_out_conduct_reports_emails_the_join_code_and_the_audit_lo
         assert key not in public
     assert not any("email" in p for p in public["players"])
     assert "@example.org" not in json.dumps(public)
-    # Everything else is as in the full export.
-    trimmed = {k: v for k, v in full.items() if k not in ("join_code", *CONFIDENTIAL_SECTIONS)}
-    trimmed["players"] = [{k: v for k, v in p.items() if k != "email"} for p in full["players"]]
+    # Everything else is as in the full export, but for what the public pages do not show
+    # yet: the rosters (this event publishes them to opponents only), the roster finding
+    # that quotes one, and the draft under way.
+    trimmed = {
+        k: v for k, v in full.items() if k not in ("join_code", "roster_findings", *CONFIDENTIAL_SECTIONS)
+    }
+    trimmed["players"] = [
+        {k: v for k, v in p.items() if k not in ("email", "rosters")} for p in full["players"]
+    ]
+    trimmed["drafts"] = [d for d in full["drafts"] if d["completed_at"] is not None]
+    assert len(trimmed["drafts"]) == len(full["drafts"]) - 1
     assert public == trimmed
+
+
+def test_public_shows_no_more_than_the_public_pages(users):
+    """A round not yet published stays hidden; rosters appear once the policy publishes them."""
+    event = full_event(users)
+    assert not rosters_public(event)
+    assert all("rosters" not in p for p in export_event(event, public=True)["players"])
+
+    # As if round 2 were paired but not yet published: its games, clock and draft are hidden.
+    Round.objects.filter(event=event, number=2).update(status=RoundStatus.PAIRED)
+    Event.objects.filter(pk=event.pk).update(
+        roster_publication=RosterPublication.AFTER_DEADLINE,
+        roster_deadline=timezone.now() - dt.timedelta(hours=1),
+    )
+    event.refresh_from_db()
+    full, public = export_event(event), export_event(event, public=True)
+    assert [r["number"] for r in full["rounds"]] == [1, 2]
+    assert [r["number"] for r in public["rounds"]] == [1]
+    assert [c["round"] for c in public["clocks"]] == [1]
+    assert [d["game"]["round"] for d in public["drafts"]] == [1]
+    assert all(p["rosters"] for p in public["players"])
+    assert public["roster_findings"] == full["roster_findings"]
+    # What the file holds still imports: nothing in it points at the hidden round.
+    copy = import_event(parse_event(json.loads(json.dumps(public))), slug="published-mid-event")
+    assert list(copy.rounds.values_list("number", flat=True)) == [1]
 
 
 def test_a_public_file_is_still_event_1_and_imports(users):

@@ -9,14 +9,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from interchange.eventio import export_event
+from interchange.eventio import CONFIDENTIAL_WARNING, export_event
 from tournaments.models import Event
 
 BAD_INPUT = 2
-CONFIDENTIAL = (
-    "warning: this export is confidential: it contains conduct reports and e-mail addresses "
-    "(and the join code and audit log); use --public for a file to publish"
-)
+CONFIDENTIAL = f"warning: {CONFIDENTIAL_WARNING} (--public)"
 
 
 class Command(BaseCommand):
