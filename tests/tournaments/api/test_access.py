@@ -96,7 +96,9 @@ CASES = {
     "standings": Case("get", "{url}standings/", ALL_READ),
     "standing-explain": Case("get", "{url}standings/{bob}/", ALL_READ),
     "audit": Case("get", "{url}audit/", {r: 200 for r in STAFF}),
-    "export": Case("get", "{url}export/", {"alice": 200}),
+    # The public export is for anyone who may read the event; the full one for the TO.
+    "export": Case("get", "{url}export/", {r: 200 for r in ROLES}),
+    "export-full": Case("get", "{url}export/?scope=full", {"alice": 200}),
     "me": Case("get", "/api/me/", {r: 200 for r in ROLES if r != "anonymous"} | {"anonymous": 401}),
 }
 
