@@ -84,6 +84,6 @@ def test_api_create_only_for_participants_and_list_for_to_and_head_judge(world):
     assert world.api("mallory").post(url, REPORT, format="json").status_code == 404
     assert world.api("anonymous").post(url, REPORT, format="json").status_code == 401
     listed = world.api("hank").get(url)
-    assert [r["reporter"] for r in listed.json()] == ["carol"]
+    assert [r["reporter"] for r in listed.json()["results"]] == ["carol"]
     for who in ("judy", "carol", "anonymous"):
         assert world.api(who).get(url).status_code == 404

@@ -174,12 +174,12 @@ def test_api_handle_list_and_filter(world, reports):
     assert blank.status_code == 400
 
     def ids(query: str) -> list[int]:
-        return [r["id"] for r in world.api("alice").get(url + query).json()]
+        return [r["id"] for r in world.api("alice").get(url + query).json()["results"]]
 
     assert ids("") == [reports["carol"].pk, reports["bob"].pk]
     assert ids("?status=open") == [reports["carol"].pk]
     assert ids("?status=handled") == [reports["bob"].pk]
-    carol_row = world.api("alice").get(url + "?status=open").json()[0]
+    carol_row = world.api("alice").get(url + "?status=open").json()["results"][0]
     assert (carol_row["handled"], carol_row["handled_at"], carol_row["handled_note"]) == (False, None, "")
 
 
@@ -196,13 +196,13 @@ def test_api_reporters_see_the_status_of_their_own_reports_only(world, reports):
     conduct_report_handle(report=reports["bob"], by=world.users["hank"], note=NOTE)
     bob = world.api("bob").get(url)
     assert bob.status_code == 200
-    assert [(r["id"], r["category"], r["status"]) for r in bob.json()] == [
+    assert [(r["id"], r["category"], r["status"]) for r in bob.json()["results"]] == [
         (reports["bob"].pk, "intimidation", "handled")
     ]
-    assert set(bob.json()[0]) == {"id", "category", "created_at", "status"}  # no note, no handler
-    carol = world.api("carol").get(url).json()
+    assert set(bob.json()["results"][0]) == {"id", "category", "created_at", "status"}  # no note, no handler
+    carol = world.api("carol").get(url).json()["results"]
     assert [(r["id"], r["status"]) for r in carol] == [(reports["carol"].pk, "received")]
-    assert world.api("judy").get(url).json() == []  # staff who filed nothing
+    assert world.api("judy").get(url).json()["results"] == []  # staff who filed nothing
     assert world.api("mallory").get(url).status_code == 404
     assert world.api("anonymous").get(url).status_code == 401
 

@@ -412,13 +412,13 @@ def test_api_issue_list_export_and_own(world, round_one):
     assert world.api("bob").post(url, body, format="json").status_code == 404
     assert world.api("anonymous").post(url, body, format="json").status_code == 401
     listed = world.api("hank").get(url, {"player": world.bob.external_id})
-    assert [p["level"] for p in listed.json()] == ["caution"]
+    assert [p["level"] for p in listed.json()["results"]] == ["caution"]
     assert world.api("bob").get(url).status_code == 404
     export = world.api("hank").get(world.api_url("penalties/export/"))
     assert export.content.decode().splitlines()[1].split(",")[4] == "Bob"
     own = world.api("bob").get(world.api_url("me/penalties/"))
-    assert [p["notes"] for p in own.json()] == ["Slip"]
-    assert world.api("carol").get(world.api_url("me/penalties/")).json() == []
+    assert [p["notes"] for p in own.json()["results"]] == ["Slip"]
+    assert world.api("carol").get(world.api_url("me/penalties/")).json()["results"] == []
     advice = world.api("judy").get(world.api_url(f"penalties/advice/{world.bob.external_id}/"))
     assert advice.json()["slow_play"]["step"] == "caution"
     assert advice.json()["suggested"]["rules"] == "warning"

@@ -22,6 +22,7 @@ from judging.api.serializers import (
 from judging.services import conduct_report_file, conduct_report_handle
 from tournaments.access import HEAD_JUDGE, TO
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.views._common import validated
 
@@ -36,15 +37,16 @@ class ConductReportsApi(ApiView):
                 str,
                 enum=["open", "handled"],
                 description="Only the reports still open, or only those handled; default: all.",
-            )
+            ),
+            *PAGE_PARAMETERS,
         ],
-        responses=responses({200: ConductReportSerializer(many=True)}, invalid=False),
+        responses=responses({200: page_of(ConductReportSerializer)}),
         tags=["conduct"],
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, TO, HEAD_JUDGE)
         reports = selectors.conduct_reports(access.event, status=request.query_params.get("status", ""))
-        return Response(ConductReportSerializer([conduct_dict(r) for r in reports], many=True).data)
+        return paginated(request, self, reports, ConductReportSerializer, conduct_dict)
 
     @extend_schema(
         operation_id="conduct_report_file",
@@ -93,7 +95,8 @@ class MyConductReportsApi(ApiView):
     @extend_schema(
         operation_id="my_conduct_reports",
         summary="The conduct reports you filed at this event, and whether each has been handled",
-        responses=responses({200: MyConductReportSerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(MyConductReportSerializer)}, login=True),
         tags=["conduct"],
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -101,8 +104,10 @@ class MyConductReportsApi(ApiView):
         access = event_for(request, slug)
         if not access.roles:
             raise Http404("No such event.")
-        rows = [
-            {"id": r.pk, "category": r.category, "created_at": r.created_at, "status": r.status}
-            for r in selectors.conduct_reports_by(access.event, user.pk)
-        ]
-        return Response(MyConductReportSerializer(rows, many=True).data)
+        return paginated(
+            request,
+            self,
+            selectors.conduct_reports_by(access.event, user.pk),
+            MyConductReportSerializer,
+            lambda r: {"id": r.pk, "category": r.category, "created_at": r.created_at, "status": r.status},
+        )

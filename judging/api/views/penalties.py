@@ -25,6 +25,7 @@ from judging.models import Infraction, Penalty, PenaltyLevel, PenaltyStatus
 from judging.services import disqualification_confirm, disqualification_decline, penalty_issue
 from tournaments.access import PLAYER, STAFF, EventAccess, player_or_404
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
@@ -73,15 +74,13 @@ class PenaltiesApi(ApiView):
     @extend_schema(
         operation_id="penalties_list",
         summary="The event's penalty log (staff), oldest first",
-        parameters=PENALTY_FILTERS,
-        responses=responses({200: PenaltySerializer(many=True)}, invalid=False),
+        parameters=[*PENALTY_FILTERS, *PAGE_PARAMETERS],
+        responses=responses({200: page_of(PenaltySerializer)}),
         tags=TAGS_PENALTIES,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, *STAFF)
-        return Response(
-            PenaltySerializer([penalty_dict(p) for p in _filtered(access, request)], many=True).data
-        )
+        return paginated(request, self, _filtered(access, request), PenaltySerializer, penalty_dict)
 
     @extend_schema(
         operation_id="penalty_issue",
@@ -191,14 +190,12 @@ class MyPenaltiesApi(ApiView):
     @extend_schema(
         operation_id="my_penalties",
         summary="Your own penalties at this event (players)",
-        responses=responses({200: PenaltySerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(PenaltySerializer)}),
         tags=TAGS_PENALTIES,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, PLAYER)
         assert access.player is not None
-        rows = [
-            penalty_dict(p)
-            for p in selectors.own_penalties(access.player).select_related("player", "decided_by")
-        ]
-        return Response(PenaltySerializer(rows, many=True).data)
+        rows = selectors.own_penalties(access.player).select_related("player", "decided_by")
+        return paginated(request, self, rows, PenaltySerializer, penalty_dict)

@@ -42,7 +42,7 @@ def test_dispute_goes_to_the_judges_who_set_it_with_a_reason(api, world, round_o
     body = api("carol").post(f"{url}report/", {"vp": [3, 12]}, format="json").json()
     assert body["result_status"] == "disputed"
 
-    queue = api("judy").get(f"{world.api_url()}judge-queue/").json()
+    queue = api("judy").get(f"{world.api_url()}judge-queue/").json()["results"]
     assert [(item["why"], item["game"]["id"]) for item in queue] == [("disputed", game.pk)]
     assert [r["vp"] for r in queue[0]["game"]["reports"]] == [[12, 3], [3, 12]]
 
@@ -57,12 +57,12 @@ def test_dispute_goes_to_the_judges_who_set_it_with_a_reason(api, world, round_o
         format="json",
     )
     assert body.json()["result_status"] == "confirmed"
-    assert api("judy").get(f"{world.api_url()}judge-queue/").json() == []
+    assert api("judy").get(f"{world.api_url()}judge-queue/").json()["results"] == []
 
     entry = AuditEntry.objects.get(event=world.event, action="result-set")
     assert entry.actor == judy
     assert entry.reason == "checked the score sheet"
-    audit = api("hank").get(f"{world.api_url()}audit/").json()
+    audit = api("hank").get(f"{world.api_url()}audit/").json()["results"]
     assert audit[0]["action"] == "result-set"
     assert audit[0]["actor"] == "judy"
     assert audit[0]["reason"] == "checked the score sheet"
@@ -83,7 +83,7 @@ def test_fewer_than_two_battle_rounds_waits_for_the_head_judge(api, world, round
     )
     # Every result is in, but one game has not been looked at: the round stays open.
     assert Round.objects.get(pk=round_one.pk).status == "published"
-    queue = api("judy").get(f"{world.api_url()}judge-queue/").json()
+    queue = api("judy").get(f"{world.api_url()}judge-queue/").json()["results"]
     assert [(item["why"], item["game"]["id"]) for item in queue] == [("needs-review", game.pk)]
 
     decision = {"stands": True, "reason": "both players agreed to stop; no slow play"}
@@ -105,7 +105,9 @@ def test_a_result_that_does_not_stand_goes_back_to_the_judges(api, world, round_
         .json()
     )
     assert body["result_status"] == "disputed"
-    assert [item["why"] for item in api("judy").get(f"{world.api_url()}judge-queue/").json()] == ["disputed"]
+    assert [item["why"] for item in api("judy").get(f"{world.api_url()}judge-queue/").json()["results"]] == [
+        "disputed"
+    ]
     corrected = {"vp": [1, 6], "battle_rounds": 2, "reason": "scored as the head judge ruled"}
     corrected["version"] = body["version"]
     body = api("judy").post(f"{url}result/", corrected, format="json").json()

@@ -34,7 +34,7 @@ def test_an_illegal_roster_is_stored_with_the_reasons(api, world):
     assert body["legal"] is False
     codes = {v["code"] for v in body["report"]["roster"]["violations"]}
     assert {"unknown-unit", "missions-count"} <= codes
-    board = api("alice").get(f"{world.api_url()}roster-board/").json()
+    board = api("alice").get(f"{world.api_url()}roster-board/").json()["results"]
     bob = next(row for row in board if row["player"]["external_id"] == world.bob.external_id)
     assert bob["submitted"] is True
     assert bob["ready"] is False
@@ -97,7 +97,9 @@ def test_live_check_validates_without_saving(api, world):
 
 
 def visible(api, world, role):
-    return sorted(r["player"]["external_id"] for r in api(role).get(f"{world.api_url()}rosters/").json())
+    return sorted(
+        r["player"]["external_id"] for r in api(role).get(f"{world.api_url()}rosters/").json()["results"]
+    )
 
 
 def test_rosters_are_seen_per_the_publication_policy(api, world):
@@ -115,7 +117,9 @@ def test_rosters_are_seen_per_the_publication_policy(api, world):
 
     add_round(world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], "published")
     assert visible(api, world, "bob") == [b, c]
-    rows = {r["player"]["external_id"]: r for r in api("bob").get(f"{world.api_url()}rosters/").json()}
+    rows = {
+        r["player"]["external_id"]: r for r in api("bob").get(f"{world.api_url()}rosters/").json()["results"]
+    }
     assert "report" in rows[b]
     assert "report" not in rows[c]
     # After the deadline, everyone sees every roster.
@@ -126,7 +130,7 @@ def test_rosters_are_seen_per_the_publication_policy(api, world):
 
 def test_roster_board_lists_every_player_submitted_or_not(api, world):
     submit(api, world, "bob", {"content": raynor()})
-    board = api("hank").get(f"{world.api_url()}roster-board/").json()
+    board = api("hank").get(f"{world.api_url()}roster-board/").json()["results"]
     assert [(row["player"]["name"], row["submitted"], row["ready"]) for row in board] == [
         ("Bob", True, True),
         ("Carol", False, False),

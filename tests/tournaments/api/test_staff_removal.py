@@ -73,7 +73,7 @@ def test_the_to_removes_staff(api, world):
     assert ("judy", "floor-judge") not in roles(world)
     assert {"username": "judy", "role": "floor-judge"} not in api("alice").get(
         f"{world.api_url()}staff/"
-    ).json()
+    ).json()["results"]
     # judy no longer reaches the staff-only endpoints.
     assert api("judy").get(f"{world.api_url()}judge-queue/").status_code == 404
 

@@ -11,6 +11,7 @@ from tournaments import selectors
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, access_event
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import (
     EventDetailSerializer,
@@ -38,11 +39,12 @@ class EventsApi(ApiView):
     @extend_schema(
         operation_id="events_list",
         summary="Every event",
-        responses=responses({200: EventSummarySerializer(many=True)}, invalid=False, not_found=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(EventSummarySerializer)}, not_found=False),
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
-        return Response(EventSummarySerializer(selectors.events_listed(), many=True).data)
+        return paginated(request, self, selectors.events_listed(), EventSummarySerializer)
 
     @extend_schema(
         operation_id="events_create",
@@ -112,15 +114,19 @@ class StaffApi(ApiView):
     @extend_schema(
         operation_id="event_staff_list",
         summary="The TO and judges (for the event's staff and players)",
-        responses=responses({200: StaffSerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(StaffSerializer)}),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE, PLAYER)
-        rows = [
-            {"username": s.user.get_username(), "role": s.role} for s in selectors.event_staff(access.event)
-        ]
-        return Response(StaffSerializer(rows, many=True).data)
+        return paginated(
+            request,
+            self,
+            selectors.event_staff(access.event),
+            StaffSerializer,
+            lambda s: {"username": s.user.get_username(), "role": s.role},
+        )
 
     @extend_schema(
         operation_id="event_staff_add",

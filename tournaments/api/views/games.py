@@ -12,6 +12,7 @@ from tournaments import selectors
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, EventAccess, game_or_404, seat_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import (
     GameSerializer,
@@ -183,16 +184,19 @@ class JudgeQueueApi(ApiView):
     @extend_schema(
         operation_id="judge_queue",
         summary="Disputed results and games waiting for review (judges and the TO)",
-        responses=responses({200: JudgeQueueItemSerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(JudgeQueueItemSerializer)}),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
-        rows = [
-            {
+
+        def present(g: Game) -> dict[str, Any]:
+            return {
                 "why": "disputed" if g.result_status == ResultStatus.DISPUTED else "needs-review",
                 "game": presenters.game_dict(g, reports=True),
             }
-            for g in selectors.judge_queue(access.event)
-        ]
-        return Response(JudgeQueueItemSerializer(rows, many=True).data)
+
+        return paginated(
+            request, self, selectors.judge_queue(access.event), JudgeQueueItemSerializer, present
+        )

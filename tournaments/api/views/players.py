@@ -11,6 +11,7 @@ from tournaments import selectors
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO, game_or_404, player_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, require, signed_in
 from tournaments.api.serializers import (
     NoShowSerializer,
@@ -42,13 +43,15 @@ class PlayersApi(ApiView):
     @extend_schema(
         operation_id="players_list",
         summary="The field: name, id and status (staff also see email, account and check-in)",
-        responses=responses({200: PlayerSerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(PlayerSerializer)}),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug)
-        rows = [presenters.player_dict(p) for p in selectors.event_players(access.event)]
-        return Response(PlayerSerializer(rows, many=True, context={"staff": access.is_staff}).data)
+        rows = selectors.event_players(access.event)
+        context = {"staff": access.is_staff}
+        return paginated(request, self, rows, PlayerSerializer, presenters.player_dict, context)
 
     @extend_schema(
         operation_id="players_register",

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from rosters.models import Roster
 from tournaments import selectors
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, TO, player_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, require, signed_in
 from tournaments.api.serializers import (
     RosterBoardRowSerializer,
@@ -34,17 +38,18 @@ class RostersApi(ApiView):
             "everyone does. Before that a player sees their own and, once paired in a published "
             "round, their opponents'. The stored verdict (`report`) is for staff and the owner."
         ),
-        responses=responses({200: RosterSerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(RosterSerializer)}),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug)
         own = access.player.pk if access.player is not None else None
-        rows = [
-            presenters.roster_dict(r, with_report=access.is_staff or r.player_id == own)
-            for r in selectors.visible_rosters(access)
-        ]
-        return Response(RosterSerializer(rows, many=True).data)
+
+        def present(roster: Roster) -> dict[str, Any]:
+            return presenters.roster_dict(roster, with_report=access.is_staff or roster.player_id == own)
+
+        return paginated(request, self, selectors.visible_rosters(access), RosterSerializer, present)
 
     @extend_schema(
         operation_id="rosters_submit",
@@ -145,10 +150,11 @@ class RosterBoardApi(ApiView):
     @extend_schema(
         operation_id="roster_board",
         summary="Every player's rosters, submitted or not, legal or not (staff)",
-        responses=responses({200: RosterBoardRowSerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(RosterBoardRowSerializer)}),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
-        rows = [presenters.roster_board_row(p) for p in selectors.roster_board(access.event)]
-        return Response(RosterBoardRowSerializer(rows, many=True).data)
+        rows = selectors.roster_board(access.event)
+        return paginated(request, self, rows, RosterBoardRowSerializer, presenters.roster_board_row)

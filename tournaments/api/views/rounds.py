@@ -12,6 +12,7 @@ from tournaments import selectors
 from tournaments.access import TO, EventAccess, player_or_404, round_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import (
     RoundDetailSerializer,
@@ -48,13 +49,14 @@ class RoundsApi(ApiView):
     @extend_schema(
         operation_id="rounds_list",
         summary="Rounds (staff also see rounds paired but not yet published)",
-        responses=responses({200: RoundSummarySerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(RoundSummarySerializer)}),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug)
-        rows = [presenters.round_summary(r) for r in selectors.rounds_overview(access)]
-        return Response(RoundSummarySerializer(rows, many=True).data)
+        rows = selectors.rounds_overview(access)
+        return paginated(request, self, rows, RoundSummarySerializer, presenters.round_summary)
 
     @extend_schema(
         operation_id="rounds_pair",

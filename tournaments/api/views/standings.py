@@ -13,6 +13,7 @@ from tournaments import selectors
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, TO, player_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for
 from tournaments.api.serializers import (
     AuditEntrySerializer,
@@ -69,10 +70,11 @@ class AuditApi(ApiView):
     @extend_schema(
         operation_id="audit_log",
         summary="Who changed what and why, newest first (staff)",
-        responses=responses({200: AuditEntrySerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(AuditEntrySerializer)}),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
-        rows = [presenters.audit_dict(e) for e in selectors.audit_log(access.event)]
-        return Response(AuditEntrySerializer(rows, many=True).data)
+        rows = selectors.audit_log(access.event)
+        return paginated(request, self, rows, AuditEntrySerializer, presenters.audit_dict)
