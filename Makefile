@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test bench bench-load serve lint format demo clean
+.PHONY: setup run test schemathesis bench bench-load serve lint format demo clean
 
 setup: $(STAMP)
 
@@ -23,6 +23,10 @@ run: setup
 
 test: setup
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# Generated requests against the OpenAPI schema (SCHEMATHESIS_EXAMPLES per operation, default 8).
+schemathesis: setup
+	$(VENV)/bin/pytest -m schemathesis $(PYTEST_ARGS) tests/tournaments/api/test_schemathesis.py
 
 bench: setup
 	$(PY) -m benchmarks

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,6 +35,7 @@ from printing.services import (
     print_job_retry,
 )
 from tournaments.access import EventAccess, access_event
+from tournaments.api.parsers import StrictJSONParser
 from tournaments.errors import ServiceError
 from tournaments.models import RoundStatus
 from tournaments.selectors import visible_rosters
@@ -320,11 +321,14 @@ class PrintJobOutput(serializers.Serializer[dict[str, Any]]):
         503: OpenApiResponse(
             description="Printing is unavailable (the print queue cannot be reached): try again"
         ),
+        415: OpenApiResponse(description="The body is not JSON"),
     },
     tags=["printing"],
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])  # access is decided per document by policy.may_print
+# JSON only, as documented: a form or multipart body is a 415, not a parser's guess.
+@parser_classes([StrictJSONParser])
 def api_request(request: Request, slug: str) -> Response:
     """POST {"kind", "paper"?, "round"?, "player"?} → 202 with the job (id, status, URLs)."""
     access = access_event(request.user, slug)

@@ -268,3 +268,18 @@ def test_asking_twice_lists_the_reused_job_once(client, event, django_capture_on
     # An anonymous visitor's own jobs are kept in their session and shown on the page.
     assert f'data-job="{job.pk}"'.encode() in client.get(url("page")).content
     assert f'data-job="{job.pk}"'.encode() not in Client().get(url("page")).content
+
+
+def test_api_request_takes_json_only_as_the_schema_says(client, event, alice):
+    """schemathesis found a multipart body answered 415 where the schema offered multipart."""
+    client.force_login(alice)
+    response = client.post(url("api-request"), {"kind": "slips", "round": "1"})  # multipart
+    assert response.status_code == 415
+    schema = client.get("/api/schema/?format=json").json()
+    operation = next(
+        op["post"]
+        for path, op in schema["paths"].items()
+        if path.endswith("/print/api/jobs/") and "post" in op
+    )
+    assert set(operation["requestBody"]["content"]) == {"application/json"}
+    assert "415" in operation["responses"]

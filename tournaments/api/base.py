@@ -39,6 +39,10 @@ def responses(
         out[400] = OpenApiResponse(ErrorSerializer, description="Bad input or a rule refused it.")
     if login:
         out[401] = OpenApiResponse(ErrorSerializer, description="Log in first.")
+        # Every write needs a login, and a write's body must be one of the documented types.
+        out[415] = OpenApiResponse(
+            ErrorSerializer, description="The body's Content-Type is missing or not one documented here."
+        )
     if not_found:
         out[404] = OpenApiResponse(
             ErrorSerializer, description="No such event or object, or the caller lacks the role it needs."

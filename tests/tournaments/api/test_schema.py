@@ -56,3 +56,14 @@ def test_schema_generates_without_warnings(tmp_path):
     # missing serializer, a name collision) into a failure.
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
     assert (tmp_path / "schema.yaml").read_text().startswith("openapi:")
+
+
+@pytest.mark.django_db
+def test_a_write_without_a_content_type_is_a_documented_415(client, api, world):
+    """schemathesis found a body sent without Content-Type answered 415, a status the schema omitted."""
+    response = api("alice").generic("POST", world.api_url("staff/"), b"username=bob", content_type="")
+    assert response.status_code == 415
+    assert response.json()["code"] == "unsupported-media-type"
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    for path, method in [("staff/", "post"), ("rosters/", "post"), ("players/", "post")]:
+        assert "415" in schema["paths"][f"/api/events/{{slug}}/{path}"][method]["responses"], path
