@@ -193,6 +193,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-roster-edit": (get(STAFF, pk="{bob_pk}", slot="1"),),
     "manage-audit": (get(TO),),
     "manage-export": (get(TO),),
+    "public-export": (get(EVERYONE),),
     "manage-pair": (post(TO),),
     "manage-round": (get(TO, number="1"),),
     "manage-swap-players": (post(TO, number="1"),),
@@ -236,7 +237,8 @@ API: dict[str, tuple[Op, ...]] = {
     "api:standings": (get(EVERYONE),),
     "api:standing": (get(EVERYONE, external_id="{bob}"),),
     "api:audit": (get(STAFF),),
-    "api-export": (get(TO),),
+    # The public export for whoever may read the event, the full one for the TO.
+    "api-export": (get(EVERYONE), get(TO, "?scope=full")),
     "judging:api-penalties": (get(STAFF), post(STAFF, {})),
     "judging:api-penalties-export": (get(STAFF),),
     "judging:api-penalty-advice": (get(STAFF, external_id="{bob}"),),
@@ -480,7 +482,7 @@ def test_nobody_but_its_staff_sees_an_unpublished_pairing(world, role):
     page = _get(world, role, f"/e/{slug}/pairings/")
     assert page.status_code == 200
     assert "Quinn Zebra" not in page.content.decode()
-    assert _get(world, role, f"/api/events/{slug}/rounds/", api=True).json() == []
+    assert _get(world, role, f"/api/events/{slug}/rounds/", api=True).json()["results"] == []
     assert _get(world, role, f"/api/events/{slug}/rounds/1/", api=True).status_code == 404
     assert _get(world, role, f"/e/{slug}/print/csv/pairings/1/").status_code == 404
     if role == "player":
@@ -502,7 +504,7 @@ def test_the_staff_of_that_event_do_see_it(world):
         page = client.get(f"/e/{slug}/manage/rounds/1/").content.decode()
         transaction.set_rollback(True)
     assert "Quinn Zebra" in page
-    rounds = _get(world, "other-to", f"/api/events/{slug}/rounds/", api=True).json()
+    rounds = _get(world, "other-to", f"/api/events/{slug}/rounds/", api=True).json()["results"]
     assert [r["number"] for r in rounds] == [1]
 
 
@@ -525,7 +527,7 @@ def test_rosters_before_publication_only_to_those_who_may_see_them(world, role):
     slug = world.values["slug"]
     listed = _get(world, role, f"/api/events/{slug}/rosters/", api=True)
     assert listed.status_code == 200
-    assert {r["player"]["name"] for r in listed.json()} == VISIBLE_ROSTERS[role]
+    assert {r["player"]["name"] for r in listed.json()["results"]} == VISIBLE_ROSTERS[role]
     sheet = _get(world, role, f"/e/{slug}/print/csv/rosters/")
     names = set()
     if sheet.status_code == 200:
