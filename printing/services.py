@@ -27,6 +27,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -94,7 +95,10 @@ def worker_identity() -> str:
 
 
 def _holder_gone(job: PrintJob) -> bool:
-    """The process named on the job runs on this machine and no longer exists."""
+    """The process named on the job runs on this machine and no longer exists, or is a
+    zombie: a killed pool process whose parent died too is re-parented to PID 1, and in a
+    container nothing may ever reap it, so it still answers `kill(pid, 0)` while it will
+    never render again."""
     host, _, pid = job.worker.rpartition(" ")
     if host != socket.gethostname() or not pid.isdigit():
         return False
@@ -104,7 +108,17 @@ def _holder_gone(job: PrintJob) -> bool:
         return True
     except PermissionError:
         return False
-    return False
+    return _is_zombie(int(pid))
+
+
+def _is_zombie(pid: int) -> bool:
+    """Linux: the state field of /proc/PID/stat is "Z" (elsewhere: not known, so no)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+    # The command name (in parentheses) may hold spaces: the state follows its closing ")".
+    return stat.rpartition(")")[2].split()[:1] == ["Z"]
 
 
 def _plain(value: Any) -> Any:

@@ -120,3 +120,30 @@ def test_a_queued_job_nobody_took_up_is_sent_again(event, alice, django_capture_
     job.refresh_from_db()
     assert job.status == PrintStatus.DONE
     assert job.attempts == 1
+
+
+def test_a_zombie_holder_counts_as_gone():
+    """A killed pool process nobody reaps still answers kill(pid, 0): it is gone all the same."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from printing.services import _holder_gone
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # exited but not reaped: a zombie
+            stat = Path(f"/proc/{child.pid}/stat").read_text(encoding="ascii")
+            state = stat.rpartition(")")[2].split()[0]
+            if state == "Z":
+                break
+            time.sleep(0.05)
+        job = PrintJob(worker=f"{socket.gethostname()} {child.pid}")
+        assert _holder_gone(job) is True
+        assert _holder_gone(PrintJob(worker=f"{socket.gethostname()} {os.getpid()}")) is False
+    finally:
+        child.wait()
