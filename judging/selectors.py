@@ -185,7 +185,27 @@ def clock_snapshot(event: Event, round_: Round | None, now: datetime | None = No
         length = timedelta(minutes=event.round_minutes)
         snap = clock_domain.snapshot(clock_domain.new_clock(length), now)
         return {**base, "round": None, **snap}
+    if round_.status == RoundStatus.CLOSED:
+        return {**base, "round": round_.number, **closed_snapshot(clock_facts(round_), round_, now)}
     return {**base, "round": round_.number, **clock_domain.snapshot(clock_facts(round_), now)}
+
+
+ROUND_CLOSED = "round-closed"
+
+
+def closed_snapshot(facts: clock_domain.RoundClock, round_: Round, now: datetime) -> dict[str, Any]:
+    """A closed round's clock, stopped where it stood when the round closed: nothing left
+    to count down or call, so the projector stops instead of running on (issue 13)."""
+    at = min(round_.closed_at or now, now)
+    snap = clock_domain.snapshot(facts, at)
+    return {
+        **snap,
+        "state": ROUND_CLOSED,
+        "server_now": now.isoformat(),
+        "ends_at": None,
+        "current_call": {"key": ROUND_CLOSED, "call": "Round closed"},
+        "next_call": None,
+    }
 
 
 def clock_milestones(round_: Round, now: datetime | None = None) -> tuple[clock_domain.MilestoneStatus, ...]:

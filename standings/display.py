@@ -8,6 +8,7 @@ here, half away from zero, on the exact Fraction (no binary floating-point detou
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -55,8 +56,32 @@ def standings_json(standings: Standings) -> dict[str, Any]:
     }
 
 
-def standings_state(standings: Standings) -> str:
-    """ "final" or "indicative", with how far the event has gone."""
+@dataclass(frozen=True)
+class RoundProgress:
+    """A published round still being played: how many of its games have a result in."""
+
+    number: int
+    results_in: int
+    games: int
+
+    @property
+    def complete(self) -> bool:
+        return self.results_in >= self.games
+
+
+def standings_state(standings: Standings, progress: RoundProgress | None = None) -> str:
+    """ "final" or "indicative", with how far the event has gone.
+
+    While a round is being played (`progress`, not yet complete) the standings are those
+    after the round before it with the few results in so far: saying "after round 2" with
+    1 of 4 round-2 results in would misread as complete (OP Guide: When to Calculate Them).
+    """
+    if progress is not None and not progress.complete:
+        before = f"Standings after round {progress.number - 1}" if progress.number > 1 else "No standings yet"
+        return (
+            f"{before}; round {progress.number} in progress: "
+            f"{progress.results_in} of {progress.games} results in"
+        )
     planned = f" of {standings.planned_rounds}" if standings.planned_rounds is not None else ""
     kind = "Final" if standings.final else "Indicative"
     return f"{kind} standings after round {standings.rounds_played}{planned}"

@@ -69,10 +69,18 @@ class Form(forms.Form):
 
 
 class DateInput(forms.DateInput):
+    """An ISO value whatever the locale: an `<input type=date>` accepts `2026-12-01` only
+    (HTML: a valid date string) and drops `01/12/2026`, so a save would blank the date."""
+
     input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
 
 
 class DateTimeInput(forms.DateTimeInput):
+    """ISO local date and time (`2026-12-01T18:30`), the only value datetime-local accepts."""
+
     input_type = "datetime-local"
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:

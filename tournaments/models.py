@@ -13,6 +13,7 @@ from django.db import models
 from django.utils import timezone
 
 from pairings.engine.report import PairingReport
+from rules_engine.registry import UnknownGameSystem, get_system
 from standings import records
 
 
@@ -99,6 +100,14 @@ class Event(models.Model):
                 f.attname for f in self._meta.concrete_fields if not f.primary_key and f.name != "version"
             ]
         super().save(*args, **kwargs)
+
+    @property
+    def game_system_name(self) -> str:
+        """The game as players know it (the registry's name), not its slug."""
+        try:
+            return get_system(self.game_system).name
+        except UnknownGameSystem:
+            return self.game_system
 
 
 class StaffRoleKind(models.TextChoices):

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from rosters.models import Roster
 from standings import Standings
+from standings.display import RoundProgress
 from tournaments.access import EventAccess
 from tournaments.bridges.standings import event_standings as event_standings
 from tournaments.caching import cached_for_version
@@ -34,6 +35,21 @@ from tournaments.models import (
 def standings_cached(event: Event) -> Standings:
     """`event_standings`, computed once per event version and shared (tournaments.caching)."""
     return cached_for_version(event, "standings", (), lambda: event_standings(event))
+
+
+def round_progress(event: Event) -> RoundProgress | None:
+    """The published round still open, with how many of its games (byes aside) have a
+    confirmed result: what the standings heading says while the round is played. One query."""
+    latest = (
+        Game.objects.filter(round__event=event, round__status=RoundStatus.PUBLISHED, player_two__isnull=False)
+        .values("round__number")
+        .annotate(games=Count("id"), done=Count("id", filter=Q(result_status=ResultStatus.CONFIRMED)))
+        .order_by("-round__number")
+        .first()
+    )
+    if latest is None:
+        return None
+    return RoundProgress(number=latest["round__number"], results_in=latest["done"], games=latest["games"])
 
 
 def round_games(round_: Round) -> QuerySet[Game]:

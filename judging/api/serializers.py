@@ -224,7 +224,8 @@ class ClockSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     round = serializers.IntegerField(allow_null=True)
     state = serializers.ChoiceField(
-        choices=["not-started", "running", "paused", "last-fifteen", "time-called"]
+        choices=["not-started", "running", "paused", "last-fifteen", "time-called", "round-closed"],
+        help_text="round-closed: the round is over; the clock stands where it was when it closed.",
     )
     elapsed_seconds = serializers.IntegerField()
     remaining_seconds = serializers.IntegerField()

@@ -1,4 +1,5 @@
-"""The round clock, started, paused, resumed and called by the TO (OP Guide: Round Length).
+"""The round clock, started, paused, resumed and called by the TO or the Head Judge
+(OP Guide: Round Length; Roles: the Head Judge runs the floor beside the TO).
 
 Server time is the truth: each control stores one fact (a start, a pause, a resume, a call)
 and every reading is `judging.domain.clock.snapshot(facts, now)`.

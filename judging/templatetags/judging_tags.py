@@ -15,6 +15,7 @@ CLOCK_STATES = {
     "paused": "Paused",
     "last-fifteen": "Last 15 minutes: do not begin a new Battle Round",
     "time-called": "Time: dice down",
+    "round-closed": "Round closed",
 }
 
 

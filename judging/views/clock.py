@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from judging import selectors
 from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
 from judging.views.common import actor, page
-from tournaments.access import TO, EventAccess, access_event, round_or_404
+from tournaments.access import HEAD_JUDGE, TO, EventAccess, access_event, round_or_404
 from tournaments.conditional import never_cache_by_time
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
@@ -44,7 +44,7 @@ def clock_context(event: Event, round_: Round | None) -> dict[str, Any]:
 
 @login_required
 def control(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    access = access_event(request.user, slug, TO)
+    access = access_event(request.user, slug, TO, HEAD_JUDGE)
     round_ = round_or_404(access, number)
     rounds = list(access.event.rounds.order_by("number"))
     context = page(
@@ -62,7 +62,7 @@ def control(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def control_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
-    access: EventAccess = access_event(request.user, slug, TO)
+    access: EventAccess = access_event(request.user, slug, TO, HEAD_JUDGE)
     round_ = round_or_404(access, number)
     if action not in ACTIONS:
         raise Http404("No such clock action.")

@@ -60,8 +60,11 @@ def export(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _player(access: EventAccess, raw: str | None) -> Player | None:
-    if not raw or not raw.isdigit():
+def _player(access: EventAccess, values: list[str]) -> Player | None:
+    """The player chosen: the first `player` value that names one. The penalty page also has
+    the time-limit form's `player` field; a request carrying both must not lose the choice."""
+    raw = next((v for v in values if v.isdigit()), None)
+    if raw is None:
         return None
     return access.event.players.filter(pk=int(raw)).first()
 
@@ -99,9 +102,9 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
                         f"Disqualification of {penalty.player.name} proposed: it awaits confirmation.",
                     )
                 return redirect("judging:penalty-new", slug)
-        chosen = _player(access, request.POST.get("player"))
+        chosen = _player(access, request.POST.getlist("player"))
     else:
-        chosen = _player(access, request.GET.get("player"))
+        chosen = _player(access, request.GET.getlist("player"))
         form = PenaltyForm(event=event, initial={"player": chosen.pk} if chosen else None)
     context = page(
         access,
@@ -122,7 +125,7 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
 def advice(request: HttpRequest, slug: str) -> HttpResponse:
     """The advice panel for the player picked on the form (loaded by htmx when the choice changes)."""
     access = _staff(request, slug)
-    chosen = _player(access, request.GET.get("player"))
+    chosen = _player(access, request.GET.getlist("player"))
     context = page(
         access, "penalties", advice=selectors.penalty_advice(chosen) if chosen is not None else None
     )

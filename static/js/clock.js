@@ -10,7 +10,8 @@
     "running": "Running",
     "paused": "Paused",
     "last-fifteen": "Last 15 minutes: do not begin a new Battle Round",
-    "time-called": "Time: dice down"
+    "time-called": "Time: dice down",
+    "round-closed": "Round closed"
   };
   var LAST_FIFTEEN = 15 * 60;
 
@@ -61,7 +62,7 @@
       left = (Date.parse(snap.ends_at) - this.serverNow()) / 1000;
       if (left <= 0) { state = "time-called"; } else if (left <= LAST_FIFTEEN) { state = "last-fifteen"; }
     }
-    this.el.className = this.el.className.replace(/\bclock-(not-started|running|paused|last-fifteen|time-called)\b/, "clock-" + state);
+    this.el.className = this.el.className.replace(/\bclock-(not-started|running|paused|last-fifteen|time-called|round-closed)\b/, "clock-" + state);
     this.digits.textContent = hms(left);
     this.state.textContent = LABELS[state] || state;
     var current = snap.current_call ? snap.current_call.call : "";

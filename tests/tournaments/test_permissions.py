@@ -178,8 +178,9 @@ WEB: dict[str, tuple[Op, ...]] = {
     "judging:draft-enter-roster": (post(STAFF, game_id="{game}"),),
     "judging:draft-enter-roll-off": (post(STAFF, game_id="{game}"),),
     "judging:drafts": (get(STAFF),),
-    "judging:clock-control": (get(TO, number="1"),),
-    "judging:clock-action": (post(TO, number="1", action="start"),),
+    # The Head Judge runs the clock as well as the TO (issue 13; OP Guide: Roles).
+    "judging:clock-control": (get(HEAD, number="1"),),
+    "judging:clock-action": (post(HEAD, number="1", action="start"),),
     # The TO.
     "manage": (get(TO),),
     "manage-settings": (get(TO),),
@@ -255,7 +256,7 @@ API: dict[str, tuple[Op, ...]] = {
     "judging:api-draft-enter-roll-off": (post(STAFF, {}, game_id="{game}"),),
     "judging:api-clock": (get(EVERYONE),),
     "judging:api-round-clock": (get(EVERYONE, number="1"),),
-    "judging:api-round-clock-action": (post(TO, number="1", action="start"),),
+    "judging:api-round-clock-action": (post(HEAD, number="1", action="start"),),
     "printing:api-request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:api-job": (get(EVERYONE, job_id="{job}"),),
 }

@@ -22,7 +22,13 @@ from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
 from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
-from tournaments.selectors import rosters_public, round_games, standings_cached, visible_rosters
+from tournaments.selectors import (
+    rosters_public,
+    round_games,
+    round_progress,
+    standings_cached,
+    visible_rosters,
+)
 from tournaments.views.common import by_table, nav_context
 
 
@@ -163,10 +169,13 @@ def _standings_fragment(access: EventAccess) -> str:
         }
         for label, row in zip(labels, table.rows, strict=True)
     ]
+    progress = round_progress(access.event)
+    in_progress = progress is not None and not progress.complete
     context = {
         "event": access.event,
         "standings": table,
-        "state": standings_state(table),
+        "final": table.final and not in_progress,
+        "state": standings_state(table, progress),
         "rows": rows,
         "poll_url": reverse("standings", args=[access.event.slug]),
         "poll_seconds": POLL_SECONDS,

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from judging import selectors
 from judging.api.serializers import ClockSerializer
 from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
-from tournaments.access import TO, round_or_404
+from tournaments.access import HEAD_JUDGE, TO, round_or_404
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.conditional import never_cache_by_time
@@ -51,7 +51,7 @@ CLOCK_ACTIONS = {"start": clock_start, "pause": clock_pause, "resume": clock_res
 class RoundClockActionApi(ApiView):
     @extend_schema(
         operation_id="clock_control",
-        summary="Start, pause, resume or call time on a round's clock (the TO)",
+        summary="Start, pause, resume or call time on a round's clock (the TO or the Head Judge)",
         parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(CLOCK_ACTIONS))],
         request=None,
         responses=responses({200: ClockSerializer}, login=True),
@@ -59,7 +59,7 @@ class RoundClockActionApi(ApiView):
     )
     def post(self, request: Request, slug: str, number: int, action: str) -> Response:
         user = signed_in(request)
-        access = event_for(request, slug, TO)
+        access = event_for(request, slug, TO, HEAD_JUDGE)
         round_ = round_or_404(access, number)
         call = CLOCK_ACTIONS.get(action)
         if call is None:

@@ -1,0 +1,202 @@
+"""Issue 13: the event-day defects a TO and players met in a browser, one regression each."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.utils import timezone
+
+from tests.builders.rows import add_staff, make_event
+
+pytestmark = pytest.mark.django_db
+
+
+class _Inputs(HTMLParser):
+    """What a browser would send back from a page's inputs, as a browser fills them in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: dict[str, str] = {}
+        self.types: dict[str, str] = {}
+        self._textarea: str | None = None
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "input" and a.get("name"):
+            kind = a.get("type", "text")
+            self.types[a["name"]] = kind
+            if kind == "checkbox":
+                if "checked" in a:
+                    self.fields[a["name"]] = "on"
+            else:
+                self.fields[a["name"]] = a.get("value", "")
+        elif tag == "textarea":
+            self._textarea = a.get("name")
+            self.fields[a.get("name", "")] = ""
+        elif tag == "select":
+            self._select = a.get("name")
+        elif tag == "option" and self._select and "selected" in a:
+            self.fields[self._select] = a.get("value", "")
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self.fields[self._textarea] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "textarea":
+            self._textarea = None
+        elif tag == "select":
+            self._select = None
+
+
+# What an <input type=date> / datetime-local accepts as its value (HTML: valid date string,
+# valid normalised local date and time string); anything else the browser drops to "".
+_BROWSER_VALUE = {
+    "date": re.compile(r"^\d{4}-\d{2}-\d{2}$"),
+    "datetime-local": re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$"),
+}
+
+
+def browser_form(html: str) -> tuple[dict[str, str], dict[str, str]]:
+    parser = _Inputs()
+    parser.feed(html)
+    data = {k: v for k, v in parser.fields.items() if k != "csrfmiddlewaretoken"}
+    for name, kind in parser.types.items():
+        pattern = _BROWSER_VALUE.get(kind)
+        if pattern is not None and data.get(name) and not pattern.match(data[name]):
+            data[name] = ""
+    return data, parser.types
+
+
+# --- 1. Saving Settings keeps the dates ----------------------------------------------------
+
+
+def test_settings_round_trip_through_a_browser_keeps_dates_and_deadlines(client, alice):
+    deadline = dt.datetime(2026, 12, 1, 18, 30, tzinfo=dt.UTC)
+    event = make_event(
+        to=alice,
+        starts_on=dt.date(2026, 12, 12),
+        ends_on=dt.date(2026, 12, 13),
+        rules_cutoff=dt.date(2026, 11, 28),
+        roster_deadline=deadline,
+        roster_publication="on-date",
+        rosters_published_at=deadline + dt.timedelta(days=1),
+    )
+    client.force_login(alice)
+    html = client.get("/e/spring-skirmish/manage/settings/").content.decode()
+    data, types = browser_form(html)
+    assert types["starts_on"] == "date"
+    assert types["roster_deadline"] == "datetime-local"
+    assert data["starts_on"] == "2026-12-12"
+    assert data["rules_cutoff"] == "2026-11-28"
+    assert data["roster_deadline"] == "2026-12-01T18:30"
+    response = client.post("/e/spring-skirmish/manage/settings/", data)
+    assert response.status_code == 302, response.context["form"].errors
+    event.refresh_from_db()
+    assert (event.starts_on, event.ends_on, event.rules_cutoff) == (
+        dt.date(2026, 12, 12),
+        dt.date(2026, 12, 13),
+        dt.date(2026, 11, 28),
+    )
+    assert event.roster_deadline == deadline
+    assert event.rosters_published_at == deadline + dt.timedelta(days=1)
+
+
+def test_new_event_form_after_an_error_keeps_iso_dates(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/events/new/", {"name": "", "starts_on": "2026-12-12", "game_system": "starcraft-tmg"}
+    )
+    data, _ = browser_form(response.content.decode())
+    assert data["starts_on"] == "2026-12-12"
+
+
+# --- 11. The game's name, not its slug --------------------------------------------------------
+
+
+def test_event_home_names_the_game(client):
+    make_event()
+    page = client.get("/e/spring-skirmish/").content.decode()
+    assert "StarCraft: Tabletop Miniature Game" in page
+    assert "starcraft-tmg" not in re.sub(r'(href|src|action|hx-[a-z]+)="[^"]*"', "", page)
+
+
+# --- 6. The standings heading says what the standings are ---------------------------------
+
+
+def test_standings_heading_during_a_round_in_progress(client):
+    from tests.builders.rows import add_round, play_round
+
+    event = make_event(players=8, planned_rounds=3)
+    play_round(event, 1)
+    players = list(event.players.order_by("id"))
+    pairs = [(players[i], players[i + 1]) for i in range(0, 8, 2)]
+    add_round(event, 2, pairs, "published", results=[(7, 3)])
+    page = client.get("/e/spring-skirmish/standings/").content.decode()
+    assert "Standings after round 1; round 2 in progress: 1 of 4 results in" in page
+    assert "after round 2" not in page
+
+
+def test_standings_heading_last_round_in_progress_is_not_final(client):
+    from tests.builders.rows import add_round, play_round
+
+    event = make_event(players=4, planned_rounds=2)
+    play_round(event, 1)
+    players = list(event.players.order_by("id"))
+    add_round(event, 2, [(players[0], players[1]), (players[2], players[3])], "published", results=[(7, 3)])
+    page = client.get("/e/spring-skirmish/standings/").content.decode()
+    assert "round 2 in progress: 1 of 2 results in" in page
+    assert "Final" not in page
+
+
+# --- 8, 9. The round clock: the Head Judge controls it; a closed round's clock stops ----------
+
+
+def test_head_judge_starts_pauses_and_calls_the_clock(client, alice, hank, judy):
+    from judging.models import RoundClock
+    from tests.builders.rows import add_round
+
+    event = make_event(to=alice, players=4)
+    add_staff(event, hank, "head-judge")
+    add_staff(event, judy, "floor-judge")
+    players = list(event.players.order_by("id"))
+    add_round(event, 1, [(players[0], players[1]), (players[2], players[3])], "published", running=True)
+    client.force_login(hank)
+    assert client.get("/e/spring-skirmish/rounds/1/clock/").status_code == 200
+    assert client.post("/e/spring-skirmish/rounds/1/clock/start/").status_code == 302
+    clock = RoundClock.objects.get(round__event=event, round__number=1)
+    assert clock.started_at is not None
+    client.force_login(judy)  # a Floor Judge does not run the clock
+    assert client.post("/e/spring-skirmish/rounds/1/clock/pause/").status_code == 404
+
+
+def test_projector_stops_a_closed_rounds_clock(client, alice):
+    import json
+
+    from judging.services import clock_start
+    from tests.builders.rows import add_round
+    from tournaments.models import RoundStatus
+
+    event = make_event(to=alice, players=4)
+    players = list(event.players.order_by("id"))
+    round_ = add_round(
+        event, 1, [(players[0], players[1]), (players[2], players[3])], "published", running=True
+    )
+    clock_start(round_=round_, by=alice, at=timezone.now() - dt.timedelta(minutes=30))
+    running = client.get("/e/spring-skirmish/clock/")
+    assert running.context["clock"]["state"] == "running"
+    round_.status, round_.closed_at = RoundStatus.CLOSED, timezone.now()
+    round_.save()
+    page = client.get("/e/spring-skirmish/clock/")
+    snap = page.context["clock"]
+    assert snap["state"] == "round-closed"
+    assert snap["ends_at"] is None
+    assert snap["next_call"] is None
+    assert "Round closed" in page.content.decode()
+    api = client.get("/api/events/spring-skirmish/clock/").json()
+    assert api["state"] == "round-closed"
+    assert json.loads(page.context["clock_json"])["state"] == "round-closed"
