@@ -40,3 +40,13 @@ class TooLarge(ServiceError):
 
     def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message, code="too-large", field=field)
+
+
+class ConfirmationRequired(ServiceError):
+    """A destructive step that players would notice, refused until the caller confirms it
+    explicitly (409): nothing is changed by the unconfirmed request."""
+
+    status = 409
+
+    def __init__(self, message: str, *, field: str | None = "confirm") -> None:
+        super().__init__(message, code="confirmation-required", field=field)

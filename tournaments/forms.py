@@ -199,6 +199,11 @@ class ReasonForm(Form):
 
 class SeedForm(Form):
     seed = forms.IntegerField(required=False, min_value=0, help_text="Leave empty for a random seed.")
+    confirm = forms.BooleanField(
+        required=False,
+        label="Yes, replace the published pairings",
+        help_text="Players lose their tables and opponents; drafts under way are lost.",
+    )
 
 
 class SwapPlayersForm(Form):

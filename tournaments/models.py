@@ -404,3 +404,20 @@ class AuditEntry(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AuditLogIsAppendOnly("The audit log is append-only: entries cannot be deleted.")
+
+    @property
+    def changes(self) -> list[str]:
+        """The entry's data as lines a person reads: "venue: Old Hall → New Hall" for a change
+        (`{"old": ..., "new": ...}`), "role: floor-judge" for anything else. Entries stored
+        before changes carried both sides (`{"venue": "Old Hall"}`) read "venue: was Old Hall"."""
+        lines = []
+        data = self.data if isinstance(self.data, dict) else {}
+        for key, value in data.items():
+            label = str(key).replace("_", " ")
+            if isinstance(value, dict) and set(value) == {"old", "new"}:
+                lines.append(f"{label}: {value['old'] or '—'} → {value['new'] or '—'}")
+            elif self.action == "event-updated":
+                lines.append(f"{label}: was {value or '—'}")
+            else:
+                lines.append(f"{label}: {value}")
+        return lines

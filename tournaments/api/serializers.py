@@ -379,6 +379,14 @@ class SeedSerializer(Serializer):
     )
 
 
+class RepairSerializer(SeedSerializer):
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Required (true) to re-pair a published round: players lose their tables and drafts.",
+    )
+
+
 class SwapPlayersSerializer(Serializer):
     players = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
 

@@ -114,10 +114,16 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
     return event
 
 
+def _shown(value: Any) -> str:
+    """A setting as the audit log records it: empty for none, dates in ISO order."""
+    return "" if value is None else str(value)
+
+
 @transaction.atomic
 def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Event:
     """Change event settings under the event's row lock: two TOs saving at once apply in turn,
-    and each check (rounds played, dates) sees what the other saved."""
+    and each check (rounds played, dates) sees what the other saved. The audit entry
+    records each changed setting as `{"old": ..., "new": ...}`."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     unknown = set(fields) - set(EDITABLE_FIELDS)
     if unknown:
@@ -142,7 +148,11 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         actor=actor,
         action="event-updated",
         subject=event.name,
-        data={k: str(v) for k, v in before.items() if getattr(event, k) != v},
+        data={
+            k: {"old": _shown(v), "new": _shown(getattr(event, k))}
+            for k, v in before.items()
+            if getattr(event, k) != v
+        },
     )
     event_touch(event)
     return event

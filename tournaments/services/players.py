@@ -105,6 +105,20 @@ def join_code_matches(event: Event, code: str) -> bool:
 
 
 @transaction.atomic
+def registration_closed_reason(event: Event) -> str | None:
+    """Why the event's link takes no more players, as a sentence (None while it does): the
+    join page says so at once rather than after the form is filled in."""
+    if event.status == EventStatus.FINISHED:
+        why = "the event is finished"
+    elif event.status == EventStatus.RUNNING:
+        why = "the event is already under way"
+    elif not event.registration_open:
+        why = "registration was closed by the TO"
+    else:
+        return None
+    return f"Registration for this event is closed: {why}. Ask the TO if you should still play."
+
+
 def player_join(
     *, event: Event, user: AbstractBaseUser, join_code: str, name: str = "", email: str = ""
 ) -> Player:
@@ -113,8 +127,9 @@ def player_join(
         raise ServiceError(
             "This registration link is not valid for the event.", code="bad-join-code", field="join_code"
         )
-    if not event.registration_open or event.status in (EventStatus.RUNNING, EventStatus.FINISHED):
-        raise ServiceError("Registration for this event is closed; ask the TO.", code="registration-closed")
+    closed = registration_closed_reason(event)
+    if closed is not None:
+        raise ServiceError(closed, code="registration-closed")
     full_name = user.get_full_name() if hasattr(user, "get_full_name") else ""
     chosen = name.strip() or full_name.strip() or user.get_username()
     fallback = getattr(user, "email", "") or ""

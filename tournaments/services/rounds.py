@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from pairings.engine import PairingError
 from tournaments.bridges.pairing import pair_and_save
-from tournaments.errors import ServiceError
+from tournaments.errors import ConfirmationRequired, ServiceError
 from tournaments.models import (
     Event,
     EventStatus,
@@ -87,12 +87,24 @@ def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -
 
 
 @transaction.atomic
-def round_repair(*, round_: Round, by: AbstractBaseUser, seed: int | None = None) -> Round:
-    """Throw away a round's pairings (no results yet) and pair it again."""
+def round_repair(
+    *, round_: Round, by: AbstractBaseUser, seed: int | None = None, confirm: bool = False
+) -> Round:
+    """Throw away a round's pairings (no results yet) and pair it again.
+
+    A published round is refused unless `confirm`: players have already seen their tables
+    and opponents and may be drafting, and all of that is lost (issue 13).
+    """
     round_ = _locked(round_)
     if round_.status == RoundStatus.CLOSED or _has_results(round_):
         raise ServiceError(
             "Results have been entered for this round; it cannot be re-paired.", code="has-results"
+        )
+    if round_.status == RoundStatus.PUBLISHED and not confirm:
+        raise ConfirmationRequired(
+            f"Round {round_.number} is published: players have seen their tables and opponents "
+            "and may be running their pre-game drafts. Pairing again replaces every game and "
+            "loses those drafts; confirm to go ahead."
         )
     round_.games.all().delete()
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed

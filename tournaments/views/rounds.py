@@ -180,11 +180,13 @@ def repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
     round_ = round_or_404(access, number)
     form = SeedForm(request.POST)
-    seed = form.cleaned_data.get("seed") if form.is_valid() else None
+    valid = form.is_valid()
+    seed = form.cleaned_data.get("seed") if valid else None
+    confirm = bool(form.cleaned_data.get("confirm")) if valid else False
     user = actor(request)
     return run_service(
         request,
-        lambda: round_repair(round_=round_, by=user, seed=seed),
+        lambda: round_repair(round_=round_, by=user, seed=seed, confirm=confirm),
         f"Round {number} is paired again. Review it, then publish.",
         "manage-round",
         slug,

@@ -14,7 +14,7 @@ from tournaments.event_format import suggested_rounds
 from tournaments.forms import EventForm, JoinForm, add_service_error
 from tournaments.models import Event, Player
 from tournaments.services.events import event_create, tables_set
-from tournaments.services.players import join_code_matches, player_join
+from tournaments.services.players import join_code_matches, player_join, registration_closed_reason
 from tournaments.views.common import actor
 
 
@@ -65,6 +65,9 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     if Player.objects.filter(event=event, user_id=user.pk).exists():
         messages.info(request, "You are already registered for this event.")
         return redirect("me", event.slug)
+    closed = registration_closed_reason(event)
+    if closed is not None:
+        return render(request, "tournaments/join.html", {"event": event, "closed": closed})
     full_name = getattr(user, "get_full_name", lambda: "")() or user.get_username()
     form = JoinForm(request.POST or None, initial={"name": full_name})
     if request.method == "POST" and form.is_valid():

@@ -72,7 +72,7 @@ CASES = {
     "round-read": Case("get", "{url}rounds/1/", ALL_READ),
     "rounds-pair": Case("post", "{url}rounds/", {"alice": 400}, {}),  # round 1 is still open
     "round-publish": Case("post", "{url}rounds/1/publish/", {"alice": 400}),  # already published
-    "round-repair": Case("post", "{url}rounds/1/repair/", {"alice": 200}, {"seed": 5}),  # no results yet
+    "round-repair": Case("post", "{url}rounds/1/repair/", {"alice": 200}, {"seed": 5, "confirm": True}),
     "round-undo": Case("delete", "{url}rounds/1/", {"alice": 204}),
     "round-swap-players": Case(
         "post", "{url}rounds/1/swap-players/", {"alice": 400}, {"players": ["{bob}", "{dan}"]}

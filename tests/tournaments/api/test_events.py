@@ -49,7 +49,7 @@ def test_changing_the_round_count_is_recorded_and_closes_after_round_two(api, wo
     assert response.json()["planned_rounds"] == 4
     assert response.json()["rounds_changed_at"] is not None
     entry = AuditEntry.objects.filter(event=world.event, action="event-updated").latest("id")
-    assert entry.data == {"planned_rounds": "3"}
+    assert entry.data == {"planned_rounds": {"old": "3", "new": "4"}}
     from tests.builders.rows import add_round
 
     add_round(world.event, 1, [(world.bob, world.carol)], "closed")

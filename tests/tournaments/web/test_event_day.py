@@ -200,3 +200,114 @@ def test_projector_stops_a_closed_rounds_clock(client, alice):
     api = client.get("/api/events/spring-skirmish/clock/").json()
     assert api["state"] == "round-closed"
     assert json.loads(page.context["clock_json"])["state"] == "round-closed"
+
+
+# --- 10. The join link of a running event says at once that registration is closed --------
+
+
+@pytest.mark.parametrize(
+    ("fields", "why"),
+    [
+        ({"status": "running"}, "already under way"),
+        ({"status": "finished"}, "is finished"),
+        ({"registration_open": False}, "closed by the TO"),
+    ],
+)
+def test_join_link_of_a_closed_event_says_why_without_the_form(client, bob, fields, why):
+    make_event(**fields)
+    client.force_login(bob)
+    response = client.get("/e/spring-skirmish/join/let-me-in/")
+    page = response.content.decode()
+    assert "Registration for this event is closed" in page
+    assert why in page
+    assert '<form method="post" class="stack narrow"' not in page
+    assert 'name="name"' not in page
+
+
+def test_join_link_of_an_open_event_shows_the_form(client, bob):
+    make_event()
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/join/let-me-in/").content.decode()
+    assert 'name="name"' in page
+
+
+# --- 12. Audit entries say what changed ------------------------------------------------------
+
+
+def test_settings_change_is_audited_as_old_and_new_and_shown(client, alice):
+    from tournaments.models import AuditEntry
+
+    event = make_event(to=alice, starts_on=dt.date(2026, 12, 12))
+    client.force_login(alice)
+    data, _ = browser_form(client.get("/e/spring-skirmish/manage/settings/").content.decode())
+    data |= {"venue": "New Hall", "starts_on": "2026-12-19"}
+    assert client.post("/e/spring-skirmish/manage/settings/", data).status_code == 302
+    entry = AuditEntry.objects.filter(event=event, action="event-updated").latest("id")
+    assert entry.data == {
+        "venue": {"old": "The Dice Hall", "new": "New Hall"},
+        "starts_on": {"old": "2026-12-12", "new": "2026-12-19"},
+    }
+    page = client.get("/e/spring-skirmish/manage/audit/").content.decode()
+    assert "venue: The Dice Hall → New Hall" in page
+    assert "starts on: 2026-12-12 → 2026-12-19" in page
+
+
+# --- 7. "Pair again" on a published round needs an explicit confirmation --------------------
+
+
+def _published_round_one(alice):
+    from tests.builders.rows import add_round
+
+    event = make_event(to=alice, players=4)
+    players = list(event.players.order_by("id"))
+    add_round(event, 1, [(players[0], players[1]), (players[2], players[3])], "published", running=True)
+    return event
+
+
+def test_pair_again_on_a_published_round_asks_for_confirmation_on_the_web(client, alice):
+    from tournaments.models import Round
+
+    event = _published_round_one(alice)
+    before = set(Round.objects.get(event=event).games.values_list("pk", flat=True))
+    client.force_login(alice)
+    page = client.get("/e/spring-skirmish/manage/rounds/1/").content.decode()
+    assert 'name="confirm"' in page  # the confirmation is on the form, not a surprise
+    response = client.post("/e/spring-skirmish/manage/rounds/1/repair/", {"seed": "11"}, follow=True)
+    assert "published" in response.content.decode()
+    assert "confirm" in response.content.decode().lower()
+    round_ = Round.objects.get(event=event)
+    assert round_.status == "published"
+    assert set(round_.games.values_list("pk", flat=True)) == before  # nothing replaced
+    client.post("/e/spring-skirmish/manage/rounds/1/repair/", {"seed": "11", "confirm": "on"})
+    round_.refresh_from_db()
+    assert (round_.status, round_.seed) == ("paired", 11)
+
+
+def test_pair_again_on_a_published_round_through_the_api_needs_confirm(alice):
+    from rest_framework.test import APIClient
+
+    from tournaments.models import Round
+
+    event = _published_round_one(alice)
+    api = APIClient()
+    api.force_authenticate(alice)
+    url = "/api/events/spring-skirmish/rounds/1/repair/"
+    refused = api.post(url, {"seed": 3}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "confirmation-required"
+    assert Round.objects.get(event=event).status == "published"
+    done = api.post(url, {"seed": 3, "confirm": True}, format="json")
+    assert done.status_code == 200
+    assert done.json()["status"] == "paired"
+
+
+def test_pair_again_on_a_draft_round_needs_no_confirmation(alice):
+    from tests.builders.rows import add_round
+    from tournaments.models import Round
+    from tournaments.services.rounds import round_repair
+
+    event = make_event(to=alice, players=4)
+    players = list(event.players.order_by("id"))
+    add_round(event, 1, [(players[0], players[1]), (players[2], players[3])], "paired")
+    round_repair(round_=Round.objects.get(event=event), by=alice, seed=4)
+    assert Round.objects.get(event=event).seed == 4

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpResponseBase
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +15,8 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import (
+    ErrorSerializer,
+    RepairSerializer,
     RoundDetailSerializer,
     RoundSummarySerializer,
     SeedSerializer,
@@ -122,15 +124,27 @@ class RoundRepairApi(ApiView):
     @extend_schema(
         operation_id="round_repair",
         summary="Throw the pairings away and pair the round again (TO; only without results)",
-        request=SeedSerializer,
-        responses=responses({200: RoundDetailSerializer}, login=True),
+        description="A published round is re-paired only with `confirm: true`; without it the "
+        "answer is 409 `confirmation-required` and nothing changes.",
+        request=RepairSerializer,
+        responses=responses(
+            {
+                200: RoundDetailSerializer,
+                409: OpenApiResponse(
+                    ErrorSerializer, description="confirmation-required: the round is published."
+                ),
+            },
+            login=True,
+        ),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         user = signed_in(request)
         access = event_for(request, slug, TO)
-        data = validated(SeedSerializer, request)
-        round_ = round_repair(round_=round_or_404(access, number), by=user, seed=data.get("seed"))
+        data = validated(RepairSerializer, request)
+        round_ = round_repair(
+            round_=round_or_404(access, number), by=user, seed=data.get("seed"), confirm=data["confirm"]
+        )
         return round_body(access, round_)
 
 
