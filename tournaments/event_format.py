@@ -31,7 +31,36 @@ def suggested_rounds(*, kind: str, scale: str, players: int) -> int:
     return _COMMUNITY[-1][1] if scale == "skirmish" else _COMMUNITY[-1][2]
 
 
-def default_roster_deadline(starts_on: dt.date, tz: dt.tzinfo) -> dt.datetime:
-    """Midnight at the start of the day one week before the event."""
-    day = starts_on - ROSTER_DEADLINE_BEFORE
-    return dt.datetime.combine(day, dt.time(0, 0), tzinfo=tz)
+ROSTER_DEADLINE_NEAR = dt.timedelta(hours=48)  # when the TO is told the deadline is close
+
+
+def default_roster_deadline(starts_on: dt.date, tz: dt.tzinfo, *, now: dt.datetime) -> dt.datetime | None:
+    """The deadline an event gets when the TO sets none; never one already past.
+
+    OP Guide: Army Rosters — rosters are due one week before the event: midnight at the
+    start of that day. An event created within the week gets midnight before its first day
+    instead (the latest a roster can be checked before play); one that has already begun
+    gets none, and the TO sets it.
+    """
+    for day in (starts_on - ROSTER_DEADLINE_BEFORE, starts_on):
+        deadline = dt.datetime.combine(day, dt.time(0, 0), tzinfo=tz)
+        if deadline > now:
+            return deadline
+    return None
+
+
+def roster_deadline_warning(deadline: dt.datetime | None, *, now: dt.datetime) -> str | None:
+    """What the TO should hear about the roster deadline: passed, or within two days."""
+    if deadline is None:
+        return None
+    if deadline <= now:
+        return (
+            "The roster deadline has passed: players can no longer submit or change rosters "
+            "(judges and the TO still can). Move it in Settings if that is not intended."
+        )
+    left = deadline - now
+    if left <= ROSTER_DEADLINE_NEAR:
+        hours = round(left.total_seconds() / 3600)
+        when = f"{hours} hour{'s' if hours != 1 else ''}" if hours else "less than an hour"
+        return f"The roster deadline is in {when}: remind players who have not submitted."
+    return None

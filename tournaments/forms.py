@@ -118,7 +118,8 @@ class EventForm(Form):
     roster_deadline = forms.DateTimeField(
         required=False,
         widget=DateTimeInput,
-        help_text="Leave empty for midnight one week before the start.",
+        help_text="Leave empty for midnight one week before the start (within that week: midnight "
+        "before the first day).",
     )
     roster_publication = forms.ChoiceField(
         choices=RosterPublication.choices, initial=RosterPublication.AFTER_DEADLINE

@@ -16,9 +16,11 @@ from standings.display import RoundProgress
 from tournaments.access import EventAccess
 from tournaments.bridges.standings import event_standings as event_standings
 from tournaments.caching import cached_for_version
+from tournaments.event_format import roster_deadline_warning
 from tournaments.models import (
     AuditEntry,
     Event,
+    EventStatus,
     Game,
     Player,
     ResultReport,
@@ -35,6 +37,20 @@ from tournaments.models import (
 def standings_cached(event: Event) -> Standings:
     """`event_standings`, computed once per event version and shared (tournaments.caching)."""
     return cached_for_version(event, "standings", (), lambda: event_standings(event))
+
+
+def deadline_warning(event: Event) -> str | None:
+    """The TO's warning about the roster deadline (passed or near), until play begins:
+    once rounds are under way a past deadline is the normal state of things."""
+    if event.status in (EventStatus.RUNNING, EventStatus.FINISHED):
+        return None
+    return roster_deadline_warning(event.roster_deadline, now=timezone.now())
+
+
+def roster_submission_open(event: Event) -> bool:
+    """Whether players may still submit or change their own rosters (services.rosters
+    refuses them after the deadline; staff may always)."""
+    return event.roster_deadline is None or timezone.now() <= event.roster_deadline
 
 
 def round_progress(event: Event) -> RoundProgress | None:

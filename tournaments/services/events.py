@@ -98,7 +98,8 @@ def _check(event: Event) -> None:
 
 @transaction.atomic
 def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Event:
-    """Create an event with `creator` as its TO; the roster deadline defaults to a week before."""
+    """Create an event with `creator` as its TO; the roster deadline defaults to a week
+    before, never to a time already past (event_format.default_roster_deadline)."""
     unknown = set(fields) - set(EDITABLE_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
@@ -106,7 +107,9 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         raise ServiceError("An event needs a name.", field="name")
     event = Event(name=name.strip(), slug=_unique_slug(name), join_code=secrets.token_urlsafe(12), **fields)
     if event.roster_deadline is None and event.starts_on is not None:
-        event.roster_deadline = default_roster_deadline(event.starts_on, timezone.get_current_timezone())
+        event.roster_deadline = default_roster_deadline(
+            event.starts_on, timezone.get_current_timezone(), now=timezone.now()
+        )
     _check(event)
     event.save()
     StaffRole.objects.create(event=event, user_id=creator.pk, role=StaffRoleKind.TO)

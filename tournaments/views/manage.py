@@ -25,7 +25,14 @@ from tournaments.forms import (
     tables_text,
 )
 from tournaments.models import Event, RoundStatus
-from tournaments.selectors import audit_log, event_players, event_staff, roster_board, user_by_username
+from tournaments.selectors import (
+    audit_log,
+    deadline_warning,
+    event_players,
+    event_staff,
+    roster_board,
+    user_by_username,
+)
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
 from tournaments.services.players import (
     player_check_in,
@@ -72,6 +79,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "with_illegal": len(illegal),
         "join_url": request.build_absolute_uri(join_path) if join_path else None,
         "tables": list(event.tables.order_by("number")),
+        "deadline_warning": deadline_warning(event),
     }
     return render(request, "tournaments/manage/dashboard.html", context)
 
@@ -102,7 +110,8 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Settings saved.")
             return redirect("manage-settings", event.slug)
-    return render(request, "tournaments/manage/settings.html", nav_context(access, "manage") | {"form": form})
+    context = nav_context(access, "manage") | {"form": form, "deadline_warning": deadline_warning(event)}
+    return render(request, "tournaments/manage/settings.html", context)
 
 
 def _staff_remove(request: HttpRequest, access: EventAccess, role_id: str) -> HttpResponse:

@@ -17,7 +17,7 @@ from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
-from tournaments.selectors import player_games, report_by_key, visible_rosters
+from tournaments.selectors import player_games, report_by_key, roster_submission_open, visible_rosters
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
@@ -89,6 +89,7 @@ def _dashboard(
         "games": games,
         "current": current,
         "can_withdraw": not access.event.rounds.exists() and (deadline is None or timezone.now() <= deadline),
+        "submission_open": roster_submission_open(access.event),
     }
     if current is not None:
         opponent = current.player_two if current.player_one_id == me.pk else current.player_one
@@ -170,7 +171,10 @@ def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
     # The field is prefixed per slot ("r1-content"); whichever textarea sent it.
     key = next((k for k in request.POST if k.endswith("content")), "")
     content = str(request.POST.get(key, ""))
-    context: dict[str, Any] = {"slot": slot}
+    # After the deadline a player's submission is refused (services.rosters): the check says
+    # so beside the verdict instead of a bare "Legal" that submit would then contradict.
+    closed = not access.is_staff and not roster_submission_open(access.event)
+    context: dict[str, Any] = {"slot": slot, "closed": closed, "deadline": access.event.roster_deadline}
     if not content.strip():
         context["empty"] = True
     else:

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 from django.utils import timezone
 
-from tests.builders.rows import add_staff, make_event
+from tests.builders.rows import add_player, add_staff, make_event
 
 pytestmark = pytest.mark.django_db
 
@@ -311,3 +311,59 @@ def test_pair_again_on_a_draft_round_needs_no_confirmation(alice):
     add_round(event, 1, [(players[0], players[1]), (players[2], players[3])], "paired")
     round_repair(round_=Round.objects.get(event=event), by=alice, seed=4)
     assert Round.objects.get(event=event).seed == 4
+
+
+# --- 2. The roster deadline: a sane default, a warning, and pages that say it has passed -----
+
+
+def test_default_deadline_is_a_week_before_or_else_the_eve_never_in_the_past():
+    from tournaments.event_format import default_roster_deadline
+
+    now = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
+    far = default_roster_deadline(dt.date(2026, 12, 20), dt.UTC, now=now)
+    assert far == dt.datetime(2026, 12, 13, 0, 0, tzinfo=dt.UTC)  # OP Guide: one week before
+    soon = default_roster_deadline(dt.date(2026, 12, 5), dt.UTC, now=now)
+    assert soon == dt.datetime(2026, 12, 5, 0, 0, tzinfo=dt.UTC)  # midnight before the first day
+    assert soon > now
+    assert default_roster_deadline(dt.date(2026, 12, 1), dt.UTC, now=now) is None  # it has begun
+
+
+def test_event_created_within_a_week_gets_a_deadline_in_the_future(alice):
+    from tournaments.services.events import event_create
+
+    starts = timezone.localdate() + dt.timedelta(days=3)
+    event = event_create(creator=alice, name="Soon Clash", starts_on=starts)
+    assert event.roster_deadline is not None
+    assert event.roster_deadline > timezone.now()
+    assert event.roster_deadline.date() == starts
+
+
+def test_the_to_is_warned_when_the_deadline_is_near_or_past(client, alice):
+    event = make_event(to=alice, roster_deadline=timezone.now() + dt.timedelta(hours=5))
+    client.force_login(alice)
+    page = client.get("/e/spring-skirmish/manage/").content.decode()
+    assert "The roster deadline is in 5 hours" in page
+    event.roster_deadline = timezone.now() - dt.timedelta(days=1)
+    event.save()
+    for url in ("/e/spring-skirmish/manage/", "/e/spring-skirmish/manage/settings/"):
+        assert "The roster deadline has passed" in client.get(url).content.decode(), url
+
+
+def test_after_the_deadline_the_player_page_and_live_check_say_submission_is_closed(client, alice, bob):
+    from tests.builders.documents import terran_text
+
+    event = make_event(to=alice, roster_deadline=timezone.now() - dt.timedelta(hours=1))
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "Resubmit as often as you like" not in page
+    assert "The roster deadline has passed" in page
+    check = client.post("/e/spring-skirmish/rosters/check/", {"slot": "1", "r1-content": terran_text()})
+    body = check.content.decode()
+    assert "Submission is closed" in body
+    # Before the deadline the page invites resubmission and the check says nothing of closing.
+    event.roster_deadline = timezone.now() + dt.timedelta(days=3)
+    event.save()
+    assert "Resubmit as often as you like" in client.get("/e/spring-skirmish/me/").content.decode()
+    check = client.post("/e/spring-skirmish/rosters/check/", {"slot": "1", "r1-content": terran_text()})
+    assert "Submission is closed" not in check.content.decode()
