@@ -26,7 +26,9 @@ their values, in ISO 8601 with their UTC offset, even those Django stamps on sav
 
 A full export is the TO's backup and is confidential: it holds the conduct reports,
 players' e-mail addresses, the secret `join_code` of the registration link and the audit
-log. `export_event(event, public=True)` leaves those four out, for publishing results.
+log. `export_event(event, public=True)` leaves those four out, for publishing results,
+and names no account (no staff list, no usernames: the records' references to accounts
+are null).
 
 Not carried: print jobs, which are caches of rendered PDFs, rebuilt on demand.
 """
@@ -122,8 +124,10 @@ ROUND_ALWAYS = ("status", "seed")
 # A file's rounds and scored games are history: closed and agreed unless the file says otherwise.
 IMPORTED_ROUND_DEFAULTS = {"status": "closed"}
 IMPORTED_GAME_DEFAULTS = {"result_status": "confirmed"}
-# What a public export leaves out: an event setting, a player field and two sections.
-PUBLIC_OMITS = ("join_code", "email", "audit_log", "conduct_reports")
+# What a public export leaves out: an event setting, two player fields and three sections.
+# No account is named either: the people in the records (who issued a penalty, entered a
+# result) are written as null, so the file carries no username and no e-mail address.
+PUBLIC_OMITS = ("join_code", "email", "user", "staff", "audit_log", "conduct_reports")
 CONFIDENTIAL_WARNING = (
     "this export is confidential: it contains conduct reports and e-mail addresses "
     "(and the join code and audit log); the public export leaves them out"
@@ -682,7 +686,8 @@ def _event_player(player: Player, w: _Writing) -> EventPlayer:
     _put_fields(player, PLAYER_FIELDS, extra, defaults={})
     if w.public:
         extra.pop("email", None)
-    if w.users is not None and player.user_id is not None:
+        extra.pop(USER, None)  # an unlinked seat's username, kept from an import
+    elif w.users is not None and player.user_id is not None:
         extra[USER] = w.users.get(player.user_id)
     if w.rosters:
         documents = [_roster_json(r) for r in player.rosters.all()]
@@ -808,15 +813,20 @@ def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
     A fixed number of queries whatever the event's size: the core rows (5), the staff, the
     reports and each section (one each), and the usernames (1). `public=True` gives what
     anyone may read: it leaves out what a TO must not publish (PUBLIC_OMITS: conduct
-    reports, e-mails, the join code and the audit log) and what the public pages do not
-    show yet (see `_published_only`).
+    reports, e-mails, the join code and the audit log, and every account: no staff list,
+    no username anywhere) and what the public pages do not show yet (see `_published_only`).
     """
     rows = _rows(event, rosters=True)
     stored = fetch_records(event, public=public)
     with_rosters = True
     if public:
         rows, stored, with_rosters = _published_only(event, rows, stored)
-    users = usernames({p.user_id for p in rows.players if p.user_id is not None} | stored.user_ids())
+    # A public file names no account (PUBLIC_OMITS): the usernames are not even read.
+    users = (
+        {}
+        if public
+        else usernames({p.user_id for p in rows.players if p.user_id is not None} | stored.user_ids())
+    )
     ext = {p.id: p.external_id for p in rows.players}
     round_number = {r.id: r.number for r in rows.rounds}
     table_number = {t.id: t.number for t in rows.tables}
@@ -830,6 +840,7 @@ def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
         rosters={r.id: (p.external_id, r.slot) for p in rows.players for r in p.rosters.all()},
         users=users,
         stash=_stash(event),
+        public=public,
     )
     core = _event_file(
         event, rows, rosters=with_rosters, users=users, reports=writer.reports(stored), public=public

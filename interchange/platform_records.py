@@ -105,6 +105,7 @@ AUDIT_SECTION = "audit_log"
 AuditPath = tuple[tuple[str, ...], str]
 _PENALTY_REF: tuple[AuditPath, ...] = ((("penalty",), "penalties"),)
 _FINDING_REF: tuple[AuditPath, ...] = ((("finding",), "roster_findings"),)
+_REPORT_REF: tuple[AuditPath, ...] = ((("report",), "conduct_reports"),)
 AUDIT_REFERENCES: dict[str, tuple[AuditPath, ...]] = {
     "result-set": ((("before", "loser"), "player"), (("after", "loser"), "player")),
     "penalty-issued": _PENALTY_REF,
@@ -113,7 +114,44 @@ AUDIT_REFERENCES: dict[str, tuple[AuditPath, ...]] = {
     "disqualification-declined": _PENALTY_REF,
     "illegal-roster-found": _FINDING_REF,
     "illegal-roster-corrected": _FINDING_REF,
+    "conduct-report-filed": _REPORT_REF,
+    "conduct-report-handled": _REPORT_REF,
 }
+# Entries whose `subject` names a row by database id, "Conduct report #17": action -> (the
+# subject's words before the id, the key in `data` holding the same reference). The file
+# writes the reference instead ("Conduct report conduct_reports[0]"); the import writes
+# the new row's id back, so the subject reads right on either installation.
+AUDIT_SUBJECTS: dict[str, tuple[str, str]] = {
+    "conduct-report-filed": ("Conduct report", "report"),
+    "conduct-report-handled": ("Conduct report", "report"),
+}
+
+
+def _subject_id(subject: Any, prefix: str) -> int | None:
+    """The database id in a subject such as "Conduct report #17", if it is one."""
+    match = re.fullmatch(rf"{re.escape(prefix)} #(\d+)", subject) if isinstance(subject, str) else None
+    return int(match[1]) if match is not None else None
+
+
+def _with_subject_id(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry written before its `data` held the id its subject names gets it from the subject."""
+    named = AUDIT_SUBJECTS.get(entry.get("action"))  # type: ignore[arg-type]
+    data = entry.get("data")
+    if named is None or not isinstance(data, dict) or named[1] in data:
+        return entry
+    return {**entry, "data": {**data, named[1]: _subject_id(entry.get("subject"), named[0])}}
+
+
+def _subject(action: Any, data: Any, subject: Any) -> Any:
+    """The subject of an entry in `AUDIT_SUBJECTS` rebuilt from its (remapped) reference."""
+    named = AUDIT_SUBJECTS.get(action) if isinstance(action, str) else None
+    if named is None or not isinstance(data, dict):
+        return subject
+    prefix, key = named
+    ref = data.get(key)
+    if ref is None:
+        return prefix  # a row nobody can place: no number rather than someone else's
+    return f"{prefix} #{ref}" if isinstance(ref, int) else f"{prefix} {ref}"
 
 
 def _remap_data(data: Any, action: Any, remap: Callable[[Any, str, str], Any]) -> Any:
@@ -233,6 +271,7 @@ class RecordWriter:
     rosters: Mapping[int, tuple[str, int]]  # roster id -> (player's event/1 id, slot)
     users: Mapping[int, str]  # account id -> username
     stash: Mapping[str, Any]  # Event.extra["_stash"]
+    public: bool = False  # no accounts at all: no staff, and every user reference null
 
     def _ref(self, kind: Kind, pk: Any) -> Any:
         if pk is None:
@@ -254,7 +293,10 @@ class RecordWriter:
             value = getattr(row, f.attname)
             out[f.name] = json_value(value) if kind == VALUE else self._ref(kind, value)
         kept = self.stash.get(ROWS_STASH, {}).get(_label(section.model), {}).get(str(row.pk), {})
+        accounts = {f.name for f, kind in record_fields(section.model, section.owner) if kind == "user"}
         for key, value in kept.items():
+            if self.public and key in accounts:
+                continue  # the username an import kept: nobody's name goes in a public file
             if out.get(key) is None:  # a link made since (out[key] set) wins over the kept username
                 out[key] = value
         return out
@@ -273,7 +315,7 @@ class RecordWriter:
         return sorted(entries, key=lambda e: (ROLE_ORDER.get(str(e.get("role")), 99), str(e.get("user"))))
 
     def sections(self, stored: StoredRecords) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {STAFF: self.staff(stored)}
+        out: dict[str, list[dict[str, Any]]] = {} if self.public else {STAFF: self.staff(stored)}
         for section in SECTIONS:
             if section.key in stored.sections:
                 out[section.key] = [self.record(row, section) for row in stored.sections[section.key]]
@@ -291,7 +333,13 @@ class RecordWriter:
         def remap(value: Any, target: str, where: str) -> Any:
             return places[target].get(value) if isinstance(value, int) else None
 
-        return [{**e, "data": _remap_data(e.get("data"), e.get("action"), remap)} for e in entries]
+        out = []
+        for entry in map(_with_subject_id, entries):
+            data = _remap_data(entry.get("data"), entry.get("action"), remap)
+            out.append(
+                {**entry, "data": data, "subject": _subject(entry.get("action"), data, entry.get("subject"))}
+            )
+        return out
 
 
 # --- importing -----------------------------------------------------------------------
@@ -479,6 +527,7 @@ class RecordReader:
                 d.row.data = _remap_data(
                     d.row.data, d.row.action, self._audit_target(f"{section.key}[{i}].data")
                 )
+                d.row.subject = _subject(d.row.action, d.row.data, d.row.subject)
         # A draft per game, a clock per round: say which entry repeats before the database does.
         for f, _kind in record_fields(section.model, section.owner):
             if f.unique:

@@ -63,7 +63,8 @@ SCOPE_PARAMETER = OpenApiParameter(
     enum=list(SCOPES),
     default=PUBLIC,
     description="`public` (anyone who may read the event): no conduct reports, e-mail addresses, "
-    "join code or audit log, and nothing the public pages do not show yet. `full` (the TO only; "
+    "join code or audit log, no usernames (no staff list; the records' accounts are null), and "
+    "nothing the public pages do not show yet. `full` (the TO only; "
     "404 for anyone else): everything, confidential.",
 )
 SCOPE_RESPONSE_HEADERS = [

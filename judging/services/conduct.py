@@ -42,7 +42,13 @@ def conduct_report_file(
         description=description.strip(),
         people_involved=people_involved.strip(),
     )
-    audit(event=event, actor=None, action="conduct-report-filed", subject=f"Conduct report #{report.pk}")
+    audit(
+        event=event,
+        actor=None,
+        action="conduct-report-filed",
+        subject=f"Conduct report #{report.pk}",
+        data={"report": report.pk},
+    )
     return report
 
 
@@ -70,5 +76,11 @@ def conduct_report_handle(*, report: ConductReport, by: AbstractBaseUser, note: 
     report.handled_by_id = by.pk
     report.handled_note = note
     report.save(update_fields=["handled_at", "handled_by", "handled_note"])
-    audit(event=event, actor=None, action="conduct-report-handled", subject=f"Conduct report #{report.pk}")
+    audit(
+        event=event,
+        actor=None,
+        action="conduct-report-handled",
+        subject=f"Conduct report #{report.pk}",
+        data={"report": report.pk},
+    )
     return report

@@ -16,9 +16,10 @@ import pytest
 from interchange.eventfile import parse_event
 from interchange.eventio import EventImportError, export_event, import_event
 from interchange.platform_records import AUDIT_REFERENCES
-from judging.models import Penalty, RosterFinding
+from judging.models import ConductReport, Penalty, RosterFinding
 from tests.builders.scenario import full_event
 from tournaments.models import AuditEntry, Event, Player
+from tournaments.services.audit import audit
 
 pytestmark = pytest.mark.django_db
 
@@ -57,11 +58,24 @@ def numbers(data: Any, path: tuple[str, ...] = ()) -> Iterator[str]:
         yield ".".join(path)
 
 
+def conduct_report(event: Event, pk: int) -> tuple[str, str, str]:
+    r = ConductReport.objects.get(pk=pk, event=event)
+    return (r.category, r.description, r.created_at.isoformat())
+
+
 def meaning(event: Event) -> list[tuple[str, dict[str, Any]]]:
-    """Each audit entry's data with every id replaced by what it names, as read on this database."""
+    """Each audit entry's data with every id replaced by what it names, as read on this database.
+
+    A conduct report's entry names it in its subject too ("Conduct report #17"): that id must
+    name the same report as `data` does, and reads as the report itself.
+    """
     out = []
     for entry in AuditEntry.objects.filter(event=event).order_by("created_at", "id"):
         data = json.loads(json.dumps(entry.data))
+        if entry.action.startswith("conduct-report-"):
+            number = int(entry.subject.removeprefix("Conduct report #"))
+            assert number == data["report"], entry.subject
+            data["subject"] = conduct_report(event, number)
         for path, target in AUDIT_REFERENCES.get(entry.action, ()):
             holder = data
             for key in path[:-1]:
@@ -71,6 +85,8 @@ def meaning(event: Event) -> list[tuple[str, dict[str, Any]]]:
                 continue
             if target == "player":
                 holder[path[-1]] = Player.objects.get(pk=pk, event=event).external_id
+            elif target == "conduct_reports":
+                holder[path[-1]] = conduct_report(event, pk)
             elif target == "penalties":
                 p = Penalty.objects.get(pk=pk, event=event)
                 holder[path[-1]] = (p.player.external_id, p.level, p.status, p.issued_at.isoformat())
@@ -129,6 +145,50 @@ def test_an_imported_audit_log_names_the_same_players_and_penalties(users):
     assert {k: v for k, v in as_file(export_event(copy)).items() if k != "slug"} == {
         k: v for k, v in first.items() if k != "slug"
     }
+
+
+def test_a_conduct_reports_subject_travels_as_a_reference_and_reads_right_after_import(users):
+    """The subject "Conduct report #17" held a database id: the file names the report instead."""
+    event = full_event(users)
+    report = ConductReport.objects.get(event=event)
+    first = as_file(export_event(event))
+    entries = [e for e in first["audit_log"] if e["action"].startswith("conduct-report-")]
+    assert {e["action"] for e in entries} >= {"conduct-report-filed"}
+    for entry in entries:
+        assert entry["subject"] == "Conduct report conduct_reports[0]"
+        assert entry["data"]["report"] == "conduct_reports[0]"
+        assert f"#{report.pk}" not in json.dumps(entry)
+    assert first["conduct_reports"][0]["description"] == report.description
+
+    copy = import_event(parse_event(first), slug="elsewhere")
+    imported = ConductReport.objects.get(event=copy)
+    assert imported.pk != report.pk
+    stored = AuditEntry.objects.get(event=copy, action="conduct-report-filed")
+    assert stored.subject == f"Conduct report #{imported.pk}"
+    assert stored.data == {"report": imported.pk}
+    again = as_file(export_event(copy))
+    assert [e for e in again["audit_log"] if e["action"].startswith("conduct-report-")] == entries
+
+
+def test_a_conduct_report_entry_written_before_data_named_it_is_exported_by_reference(users):
+    """An entry from before `data` carried the id: the id is read from the subject."""
+    event = full_event(users)
+    report = ConductReport.objects.get(event=event)
+    audit(event=event, actor=None, action="conduct-report-filed", subject=f"Conduct report #{report.pk}")
+    entries = [e for e in as_file(export_event(event))["audit_log"] if e["action"] == "conduct-report-filed"]
+    assert len(entries) == 2  # the service's, and the old-style one above
+    for entry in entries:
+        assert entry["subject"] == "Conduct report conduct_reports[0]"
+        assert entry["data"] == {"report": "conduct_reports[0]"}
+
+
+def test_a_conduct_report_subject_from_an_older_file_loses_its_number_not_misread(users):
+    data = as_file(export_event(full_event(users)))
+    entry = next(e for e in data["audit_log"] if e["action"] == "conduct-report-filed")
+    entry["subject"], entry["data"] = "Conduct report #1", {}  # the writing installation's id
+    copy = import_event(parse_event(data), slug="older")
+    stored = AuditEntry.objects.get(event=copy, action="conduct-report-filed")
+    assert stored.subject == "Conduct report"
 
 
 def test_a_bare_id_from_an_older_file_is_dropped_not_misread(users):

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 READERS = ("anonymous", "mallory", "bob", "judy", "hank", "alice")
 NOT_TO = ("anonymous", "mallory", "bob", "judy", "hank")
-CONFIDENTIAL_KEYS = {"email", "join_code", "audit_log", "conduct_reports"}
+CONFIDENTIAL_KEYS = {"email", "join_code", "audit_log", "conduct_reports", "user", "staff"}
 
 
 def api(users: dict[str, Any], role: str) -> APIClient:
@@ -47,9 +48,11 @@ def walk(value: Any) -> Iterator[tuple[str | None, Any]]:
 
 
 def secrets(event: Event) -> set[str]:
-    """The confidential values themselves: e-mails, the join code, conduct report texts."""
+    """The confidential values themselves: e-mails, the join code, conduct report texts, usernames."""
     values = {event.join_code}
     values |= set(Player.objects.filter(event=event).exclude(email="").values_list("email", flat=True))
+    for username, email in get_user_model().objects.values_list("username", "email"):
+        values |= {username, email} - {""}
     values |= set(event.conduct_reports.values_list("description", flat=True))
     values |= set(event.conduct_reports.values_list("people_involved", flat=True))
     assert all(values)
@@ -88,6 +91,54 @@ def test_the_check_above_would_see_a_leak(users):
     event = full_event(users)
     with pytest.raises(AssertionError):
         assert_nothing_confidential(export_event(event), event)
+
+
+def test_the_check_above_would_see_a_username(users):
+    """The full file names accounts (staff, who issued a penalty): the check sees each one."""
+    event = full_event(users)
+    full = export_event(event)
+    public = export_event(event, public=True)
+    penalty = next(p for p in full["penalties"] if p["issued_by"])
+    assert penalty["issued_by"] in {u.username for u in users.values()}
+    leaky = {**public, "penalties": [{**p, "issued_by": penalty["issued_by"]} for p in public["penalties"]]}
+    with pytest.raises(AssertionError):
+        assert_nothing_confidential(leaky, event)
+
+
+def test_the_public_export_names_no_account_and_no_staff(users):
+    event = full_event(users)
+    full = export_event(event)
+    assert full["staff"]
+    assert any("user" in p for p in full["players"])
+    public = export_event(event, public=True)
+    assert "staff" not in public
+    assert not any("user" in p for p in public["players"])
+    assert public["penalties"]
+    assert all(p["issued_by"] is None and p["decided_by"] is None for p in public["penalties"])
+    reports = [
+        r
+        for rnd in public["rounds"]
+        for game in [*rnd["games"], *rnd.get("pending", [])]
+        for r in game.get("reports", [])
+    ]
+    assert reports
+    assert all(r["entered_by"] is None for r in reports)  # a judge's account; `reporter` is a player
+
+
+@pytest.mark.parametrize("role", ["anonymous", "bob"])
+def test_an_imported_events_public_export_names_nobody_the_file_named(users, role):
+    """An import keeps unlinked usernames as text (event stash, a seat's extra): never published."""
+    from interchange.eventfile import parse_event
+    from interchange.eventio import import_event
+
+    copy = import_event(parse_event(json.loads(json.dumps(export_event(full_event(users))))), slug="copy")
+    assert "user" in json.dumps(export_event(copy))  # the usernames are kept...
+    response = api(users, role).get(f"/api/events/{copy.slug}/export/")
+    assert response.status_code == 200
+    assert_nothing_confidential(response.json(), copy)  # ...and not published
+    web = Client().get(f"/e/{copy.slug}/export/")
+    assert web.status_code == 200
+    assert_nothing_confidential(json.loads(web.content), copy)
 
 
 def test_the_full_export_over_the_api_is_the_tos_with_a_warning(users):

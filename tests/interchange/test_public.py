@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from interchange.eventfile import parse_event
 from interchange.eventio import PUBLIC_OMITS, export_event, import_event
+from interchange.platform_records import REPORT_SECTION, SECTIONS, Section, record_fields
 from tests.builders.scenario import full_event
 from tournaments.models import Event, RosterPublication, Round, RoundStatus
 from tournaments.selectors import rosters_public
@@ -50,13 +51,19 @@ def test_the_warning_is_given_for_a_file_too(users, tmp_path: Path):
     assert "confidential" in err.getvalue()
 
 
+def nobody(record: dict[str, Any], section: Section) -> dict[str, Any]:
+    """A record with every reference to an account emptied, as a public export writes it."""
+    accounts = {f.name for f, kind in record_fields(section.model, section.owner) if kind == "user"}
+    return {k: None if k in accounts else v for k, v in record.items()}
+
+
 def test_public_leaves_out_conduct_reports_emails_the_join_code_and_the_audit_log(users):
     full_event(users)
     full, _ = export("spring-clash")
     public, warning = export("spring-clash", "--public")
     assert warning == ""
-    assert set(PUBLIC_OMITS) == {"join_code", "email", *CONFIDENTIAL_SECTIONS}
-    for key in ("join_code", *CONFIDENTIAL_SECTIONS):
+    assert set(PUBLIC_OMITS) == {"join_code", "email", "user", "staff", *CONFIDENTIAL_SECTIONS}
+    for key in ("join_code", "staff", *CONFIDENTIAL_SECTIONS):
         assert key in full
         assert key not in public
     assert not any("email" in p for p in public["players"])
@@ -64,12 +71,22 @@ def test_public_leaves_out_conduct_reports_emails_the_join_code_and_the_audit_lo
     # Everything else is as in the full export, but for what the public pages do not show
     # yet: the rosters (this event publishes them to opponents only), the roster finding
     # that quotes one, and the draft under way.
+    # No account is named: no staff list, no player's username, nobody in the records.
     trimmed = {
-        k: v for k, v in full.items() if k not in ("join_code", "roster_findings", *CONFIDENTIAL_SECTIONS)
+        k: v
+        for k, v in full.items()
+        if k not in ("join_code", "staff", "roster_findings", *CONFIDENTIAL_SECTIONS)
     }
     trimmed["players"] = [
-        {k: v for k, v in p.items() if k not in ("email", "rosters")} for p in full["players"]
+        {k: v for k, v in p.items() if k not in ("email", "user", "rosters")} for p in full["players"]
     ]
+    for section in SECTIONS:
+        if section.key in trimmed:
+            trimmed[section.key] = [nobody(r, section) for r in trimmed[section.key]]
+    for rnd in trimmed["rounds"]:
+        for game in [*rnd["games"], *rnd.get("pending", [])]:
+            if "reports" in game:
+                game["reports"] = [nobody(r, REPORT_SECTION) for r in game["reports"]]
     trimmed["drafts"] = [d for d in full["drafts"] if d["completed_at"] is not None]
     assert len(trimmed["drafts"]) == len(full["drafts"]) - 1
     assert public == trimmed
@@ -94,7 +111,10 @@ def test_public_shows_no_more_than_the_public_pages(users):
     assert [c["round"] for c in public["clocks"]] == [1]
     assert [d["game"]["round"] for d in public["drafts"]] == [1]
     assert all(p["rosters"] for p in public["players"])
-    assert public["roster_findings"] == full["roster_findings"]
+    findings = [
+        nobody(f, next(s for s in SECTIONS if s.key == "roster_findings")) for f in full["roster_findings"]
+    ]
+    assert public["roster_findings"] == findings
     # What the file holds still imports: nothing in it points at the hidden round.
     copy = import_event(parse_event(json.loads(json.dumps(public))), slug="published-mid-event")
     assert list(copy.rounds.values_list("number", flat=True)) == [1]

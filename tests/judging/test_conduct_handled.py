@@ -60,7 +60,7 @@ def test_handling_is_audited_without_names(world, reports):
     assert entry.actor is None
     assert entry.subject == f"Conduct report #{reports['bob'].pk}"
     assert entry.reason == ""
-    assert entry.data == {}
+    assert entry.data == {"report": reports["bob"].pk}  # which report (remapped on export), no names
 
 
 def test_a_note_is_required_short_and_a_report_is_handled_once(world, reports):
