@@ -30,7 +30,7 @@ from printing.sheets import (
     standings_sheet,
 )
 from rules_engine.registry import get_system
-from rules_engine.roster_json import roster_from_document
+from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from rules_engine.verdict import RosterVerdict
 from standings import standings_for_event
 from standings.records import EventFile, EventGame, EventPlayer, EventRound

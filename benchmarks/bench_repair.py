@@ -1,4 +1,5 @@
-"""How long the judge waits for "the smallest change that makes it legal" (rules_engine.repair).
+"""How long the judge waits for "the smallest change that makes it legal"
+(rules_engine.systems.starcraft_tmg.repair).
 
 The book's armies (Part 12.12 and the 9.1.7 example) with one mistake (a 1-edit search)
 and with two (the 2-edit search, the worst case: every pair of edits is re-validated).
@@ -13,8 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.repair import repair_document
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from rules_engine.systems.starcraft_tmg.repair import repair_document
 
 
 def _armies() -> list[dict[str, Any]]:

@@ -16,11 +16,16 @@ import random
 import time
 from collections.abc import Callable
 
-from rules_engine.roster_json import Roster, RosterUnit, read_roster_json, write_roster_json
-from rules_engine.roster_text import read_roster_text, write_roster_text
 from rules_engine.systems.starcraft_tmg import rules_pack
 from rules_engine.systems.starcraft_tmg.army import validate_roster
 from rules_engine.systems.starcraft_tmg.pack import DataPack, Faction
+from rules_engine.systems.starcraft_tmg.roster_json import (
+    Roster,
+    RosterUnit,
+    read_roster_json,
+    write_roster_json,
+)
+from rules_engine.systems.starcraft_tmg.roster_text import read_roster_text, write_roster_text
 
 ROSTERS = 10_000
 TARGET = 5_000

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.systems.starcraft_tmg.report import starcraft_report
 from rules_engine.verdict import RosterVerdict
 from standings import Standing, Standings, four_dp_text
 from standings.display import standings_state
@@ -306,7 +307,7 @@ def roster_page(
     `verdict` is what `tournaments.services.rosters.roster_submit` stores (`Roster.verdict`);
     a roster without one (imported bare) prints its document with the costs left blank.
     """
-    report = verdict.roster
+    report = starcraft_report(verdict.roster)
     listed = _dicts(document.get("units"))
     units = []
     priced = report.units if report is not None else ()

@@ -30,4 +30,6 @@ class Roster(models.Model):
     @property
     def verdict(self) -> RosterVerdict:
         """The stored verdict, typed: every reader goes through this, none re-parses `report`."""
-        return RosterVerdict.from_dict(self.report)
+        # The report is read by the roster's own game system (its document says which).
+        system = self.document.get("game_system") if isinstance(self.document, dict) else None
+        return RosterVerdict.from_dict(self.report, game_system=system if isinstance(system, str) else "")

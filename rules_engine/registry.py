@@ -13,14 +13,19 @@ from rules_engine.scoring import ScoringTable
 
 if TYPE_CHECKING:
     from rules_engine.roster_check import RosterChecker
-    from rules_engine.roster_json import Roster
-    from rules_engine.verdict import ValidationResult
+    from rules_engine.systems.starcraft_tmg.report import RosterReport
+    from rules_engine.systems.starcraft_tmg.roster_json import Roster
+    from rules_engine.verdict import RosterRules, ValidationResult
 
 
 class ArmyRules(Protocol):
-    """A game system's army-building rules, plugged into its GameSystem."""
+    """StarCraft's army-building rules (Part 9.1) as its GameSystem holds them, for the code
+    that judges StarCraft rosters directly (repairs, `validate_roster --pack`); every
+    system's event pipeline goes through `roster_rules` instead."""
 
-    def validate(self, rosters: Sequence[Roster], rules_date: dt.date | None) -> ValidationResult:
+    def validate(
+        self, rosters: Sequence[Roster], rules_date: dt.date | None
+    ) -> ValidationResult[RosterReport]:
         """One player's rosters (one, or a Dual List pair) under the rules of the cut-off date."""
         ...
 
@@ -28,7 +33,7 @@ class ArmyRules(Protocol):
         """Whether a unit of this name exists in the current rules (for reading typed rosters)."""
         ...
 
-    def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult:
+    def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult[RosterReport]:
         """The same rosters under a pack handed in as a file (`validate_roster --pack`)."""
         ...
 
@@ -122,6 +127,23 @@ class GameSystem:
     vp_range: ScoreRange = ScoreRange(0, 999)
     kp_range: ScoreRange | None = None
 
+    # --- The event roster pipeline (issue 12, rosters) --------------------------------
+    # How the web app, the API and the services read, store, judge and show this system's
+    # rosters (`rules_engine.verdict.RosterRules`); None: no event pipeline for its rosters.
+    roster_rules: RosterRules | None = None
+    # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
+    # Format). None of the other three books has dual lists (game-systems.md §0 point 5).
+    dual_lists: bool = False
+    # The folder of this system's web templates, `templates/games/<templates>/`: each part
+    # (roster, roster_report, roster_sheet, roster_help) found there first, then in
+    # `templates/games/_default/`. Empty: the slug with "-" as "_" (its package's name).
+    templates: str = ""
+
+    def template_names(self, part: str) -> list[str]:
+        """Where a core template finds this system's `part` (`{% include names %}`)."""
+        folder = self.templates or self.slug.replace("-", "_")
+        return [f"games/{folder}/{part}.html", f"games/_default/{part}.html"]
+
     def scale(self, slug: str) -> Scale:
         try:
             return self.scales[slug]
@@ -141,7 +163,7 @@ class GameSystem:
 
     def validate_rosters(
         self, rosters: Sequence[Roster], rules_date: dt.date | None = None
-    ) -> ValidationResult:
+    ) -> ValidationResult[RosterReport]:
         """Judge one player's rosters (one, or a Dual List pair) under the rules of `rules_date`."""
         if self.army is None:
             raise NotImplementedError(f"{self.name} has no army-building rules yet")

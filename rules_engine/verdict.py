@@ -1,45 +1,44 @@
-"""What a rules check says about a roster: more than yes/no.
+"""What a rules check says about a roster, for every game system: more than yes/no.
 
-A verdict carries the totals and limits, where every slot came from and went, what each
-unit and card cost, the violations (which make a roster illegal) and the warnings
-(which never do). `as_json` gives the `validate_roster --json` shape of
-shared/interchange.md, plus extra keys the contract allows; `from_json` reads it back
-(what a stored verdict is: `RosterVerdict.to_dict` / `from_dict`).
+A verdict carries each roster's report (its totals and limits in the system's own
+quantities, the violations, which make a roster illegal, and the warnings, which never
+do) and the violations between a player's rosters. `as_json` gives the `validate_roster
+--json` shape of shared/interchange.md; a stored verdict (`RosterVerdict.to_dict` /
+`from_dict`) is read back through the system's own report reader, so each system keeps
+its report's detail (StarCraft's slot ledger, Dropzone's Groups) and the core sees only
+the `Report` interface.
 
-`judge_rosters` is the one place a roster's verdict *in an event* is decided: the game's
-army rules, then what the event itself asks (its game system and engagement scale), then
-the Dual List Format rules between a player's rosters. The web live check, the
-submission, the API check and `validate_roster` all call it, so one roster gets one
-verdict wherever it is checked.
+`judge_rosters` is the one place a roster's verdict *in an event* is decided: the game
+system's roster rules (its plug-in, `GameSystem.roster_rules`), then what the event
+itself asks (its game system, scale and points limit), then the rules between a player's
+rosters where the system has dual lists. The web live check, the submission and the API
+check all call it, so one roster gets one verdict wherever it is checked.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rules_engine.roster_json import Roster
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
 
 
 # Stored verdicts are JSON written by this module (or by an earlier version, or imported
 # from another installation's export): read them forgivingly, a missing key its default.
-def _map(value: Any) -> dict[str, Any]:
+# Public: each system's report reader uses them too.
+def as_map(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _list(value: Any) -> list[Any]:
+def as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _str(value: Any) -> str:
+def as_str(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _int(value: Any) -> int:
+def as_int(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
@@ -58,8 +57,10 @@ class Violation:
     @classmethod
     def from_json(cls, data: Any) -> Violation:
         """Event violations stored before they carried a section read with an empty one."""
-        d = _map(data)
-        return cls(_str(d.get("code")), _str(d.get("message")), _str(d.get("where")), _str(d.get("section")))
+        d = as_map(data)
+        return cls(
+            as_str(d.get("code")), as_str(d.get("message")), as_str(d.get("where")), as_str(d.get("section"))
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,134 +76,56 @@ class Advice:
 
     @classmethod
     def from_json(cls, data: Any) -> Advice:
-        d = _map(data)
-        return cls(_str(d.get("code")), _str(d.get("message")), _str(d.get("where")))
+        d = as_map(data)
+        return cls(as_str(d.get("code")), as_str(d.get("message")), as_str(d.get("where")))
+
+
+class Report(Protocol):
+    """What the core knows of one roster's report, whatever the game system."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def faction(self) -> str: ...
+
+    @property
+    def scale(self) -> str: ...
+
+    @property
+    def rules_version(self) -> str: ...
+
+    @property
+    def violations(self) -> tuple[Violation, ...]: ...
+
+    @property
+    def legal(self) -> bool: ...
+
+    def with_violations_first(self, first: Sequence[Violation]) -> Report:
+        """The same report with the event's own violations before the game's."""
+        ...
+
+    def as_json(self) -> dict[str, Any]: ...
+
+
+_REPORT_KEYS = ("player", "faction", "scale", "rules_version", "legal", "totals", "limits")
 
 
 @dataclass(frozen=True, slots=True)
-class UpgradeLine:
-    name: str
-    minerals: int
-    counted: bool
+class JudgedRoster:
+    """A roster's report in its system's own quantities (Dropzone points and Groups,
+    MORSDEI fighters, Warpspawn cards): the keys every report has, typed, and the
+    system's detail (units, groups, cards ...) kept as it wrote it."""
 
-
-@dataclass(frozen=True, slots=True)
-class UnitLine:
-    """One roster unit as priced. `counted` is False when an error keeps it out of the totals."""
-
-    name: str
-    models: int
-    supply: int
-    minerals: int  # composition + counted upgrades
-    composition_minerals: int
-    upgrades: tuple[UpgradeLine, ...]
-    slot: str | None
-    counted: bool
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "models": self.models,
-            "supply": self.supply,
-            "minerals": self.minerals,
-            "slot": self.slot,
-            "counted": self.counted,
-            "breakdown": {
-                "composition": self.composition_minerals,
-                "upgrades": [
-                    {"name": u.name, "minerals": u.minerals, "counted": u.counted} for u in self.upgrades
-                ],
-            },
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> UnitLine:
-        d = _map(data)
-        breakdown = _map(d.get("breakdown"))
-        slot = d.get("slot")
-        return cls(
-            name=_str(d.get("name")),
-            models=_int(d.get("models")),
-            supply=_int(d.get("supply")),
-            minerals=_int(d.get("minerals")),
-            composition_minerals=_int(breakdown.get("composition")),
-            upgrades=tuple(
-                UpgradeLine(_str(u.get("name")), _int(u.get("minerals")), bool(u.get("counted", True)))
-                for u in map(_map, _list(breakdown.get("upgrades")))
-            ),
-            slot=slot if isinstance(slot, str) else None,
-            counted=bool(d.get("counted", True)),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class CardLine:
-    name: str
-    kind: str
-    gas: int
-    counted: bool
-
-    def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "gas": self.gas, "counted": self.counted}
-
-    @classmethod
-    def from_json(cls, data: Any) -> CardLine:
-        d = _map(data)
-        return cls(_str(d.get("name")), _str(d.get("kind")), _int(d.get("gas")), bool(d.get("counted", True)))
-
-
-@dataclass(frozen=True, slots=True)
-class SlotGrant:
-    source: str
-    where: str  # "faction_card" or "cards[i]"
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class SlotUse:
-    unit: str
-    where: str  # "units[i]"
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class SlotLedger:
-    """One slot type: which card gave each slot and which unit took it."""
-
-    kind: str
-    available: int
-    used: int
-    granted_by: tuple[SlotGrant, ...]
-    used_by: tuple[SlotUse, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Totals:
-    minerals: int
-    gas: int
-    supply: int
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    minerals: int
-    gas: int
-
-
-@dataclass(frozen=True, slots=True)
-class RosterReport:
     player: str
     faction: str
-    race: str | None  # None when the Faction Card is unknown
     scale: str
     rules_version: str
-    totals: Totals
-    limits: Limits
-    slots: tuple[SlotLedger, ...]
-    units: tuple[UnitLine, ...]
-    cards: tuple[CardLine, ...]
+    totals: Mapping[str, int]
+    limits: Mapping[str, int]
     violations: tuple[Violation, ...]
     warnings: tuple[Advice, ...] = ()
+    detail: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def legal(self) -> bool:
@@ -212,87 +135,64 @@ class RosterReport:
     def codes(self) -> set[str]:
         return {v.code for v in self.violations}
 
-    def slot(self, kind: str) -> SlotLedger:
-        for ledger in self.slots:
-            if ledger.kind == kind:
-                return ledger
-        raise KeyError(kind)
+    def with_violations_first(self, first: Sequence[Violation]) -> JudgedRoster:
+        return JudgedRoster(
+            self.player,
+            self.faction,
+            self.scale,
+            self.rules_version,
+            self.totals,
+            self.limits,
+            (*first, *self.violations),
+            self.warnings,
+            self.detail,
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {
+            **self.detail,
             "player": self.player,
             "faction": self.faction,
-            "race": self.race,
             "scale": self.scale,
             "rules_version": self.rules_version,
             "legal": self.legal,
-            "totals": {
-                "minerals": self.totals.minerals,
-                "gas": self.totals.gas,
-                "supply": self.totals.supply,
-            },
-            "limits": {"minerals": self.limits.minerals, "gas": self.limits.gas},
-            "slots": {s.kind: {"used": s.used, "available": s.available} for s in self.slots},
-            "units": [u.as_json() for u in self.units],
-            "cards": [c.as_json() for c in self.cards],
-            "ledger": {
-                s.kind: {
-                    "granted_by": [
-                        {"source": g.source, "where": g.where, "count": g.count} for g in s.granted_by
-                    ],
-                    "used_by": [{"unit": u.unit, "where": u.where, "count": u.count} for u in s.used_by],
-                }
-                for s in self.slots
-            },
+            "totals": dict(self.totals),
+            "limits": dict(self.limits),
             "violations": [v.as_json() for v in self.violations],
             "warnings": [w.as_json() for w in self.warnings],
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> RosterReport:
-        """The inverse of `as_json`; a report stored before `race` was written reads it as None."""
-        d = _map(data)
-        totals, limits, ledger = _map(d.get("totals")), _map(d.get("limits")), _map(d.get("ledger"))
-        slots = []
-        for kind, counts in _map(d.get("slots")).items():
-            entry = _map(ledger.get(kind))
-            slots.append(
-                SlotLedger(
-                    kind=kind,
-                    available=_int(_map(counts).get("available")),
-                    used=_int(_map(counts).get("used")),
-                    granted_by=tuple(
-                        SlotGrant(_str(g.get("source")), _str(g.get("where")), _int(g.get("count")))
-                        for g in map(_map, _list(entry.get("granted_by")))
-                    ),
-                    used_by=tuple(
-                        SlotUse(_str(u.get("unit")), _str(u.get("where")), _int(u.get("count")))
-                        for u in map(_map, _list(entry.get("used_by")))
-                    ),
-                )
-            )
-        race = d.get("race")
+    def from_json(cls, data: Any) -> JudgedRoster:
+        """A report as a system's `as_json` writes it; a warning written as a bare sentence
+        (a pack lint) reads as advice without a code."""
+        d = as_map(data)
+        warnings = tuple(
+            Advice("pack-lint", w) if isinstance(w, str) else Advice.from_json(w)
+            for w in as_list(d.get("warnings"))
+        )
         return cls(
-            player=_str(d.get("player")),
-            faction=_str(d.get("faction")),
-            race=race if isinstance(race, str) else None,
-            scale=_str(d.get("scale")),
-            rules_version=_str(d.get("rules_version")),
-            totals=Totals(_int(totals.get("minerals")), _int(totals.get("gas")), _int(totals.get("supply"))),
-            limits=Limits(_int(limits.get("minerals")), _int(limits.get("gas"))),
-            slots=tuple(slots),
-            units=tuple(UnitLine.from_json(u) for u in _list(d.get("units"))),
-            cards=tuple(CardLine.from_json(c) for c in _list(d.get("cards"))),
-            violations=tuple(Violation.from_json(v) for v in _list(d.get("violations"))),
-            warnings=tuple(Advice.from_json(w) for w in _list(d.get("warnings"))),
+            player=as_str(d.get("player")),
+            faction=as_str(d.get("faction")),
+            scale=as_str(d.get("scale")),
+            rules_version=as_str(d.get("rules_version")),
+            totals={str(k): as_int(v) for k, v in as_map(d.get("totals")).items()},
+            limits={str(k): as_int(v) for k, v in as_map(d.get("limits")).items()},
+            violations=tuple(Violation.from_json(v) for v in as_list(d.get("violations"))),
+            warnings=warnings,
+            detail={k: v for k, v in d.items() if k not in (*_REPORT_KEYS, "violations", "warnings")},
         )
 
 
-@dataclass(frozen=True, slots=True)
-class ValidationResult:
-    """One or more rosters of one player, plus the problems between them (Dual List Format)."""
+R = TypeVar("R", bound=Report, covariant=True)
 
-    rosters: tuple[RosterReport, ...]
+
+@dataclass(frozen=True, slots=True)
+class ValidationResult(Generic[R]):
+    """One or more rosters of one player, plus the problems between them (Dual List Format);
+    typed by the system's report (`ValidationResult[RosterReport]` for StarCraft)."""
+
+    rosters: tuple[R, ...]
     violations: tuple[Violation, ...] = ()
 
     @property
@@ -311,9 +211,12 @@ class ValidationResult:
         }
 
 
-# OP Guide, Army Rosters: a roster is built for the event it is submitted to.
+# OP Guide, Army Rosters (and every system alike): a roster is built for the event it is
+# submitted to.
 EVENT_RULES = "OP Guide: Army Rosters"
 EVENT_CODES = ("wrong-game-system", "wrong-scale")
+# Only for systems whose rosters state the event-chosen budget (Dropzone's points, DZC:225).
+POINTS_LIMIT_CODE = "wrong-points-limit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,51 +225,118 @@ class EventRequirements:
 
     `rules_date` is the event's rules cut-off (OP Guide: rules, errata and FAQ published
     after it do not apply); the caller supplies it, the engine never reads the clock.
-    `scale` None means no scale is imposed (the command line checks files on their own).
+    `scale` None means no scale is imposed (the command line checks files on their own);
+    `points_limit` is the event's own budget where the scale leaves it to the event
+    (Dropzone's points inside a game size, DZC:225), None when the scale fixes it.
     """
 
     game_system: str
     rules_date: dt.date
     scale: str | None = None
+    points_limit: int | None = None
 
 
-def event_violations(roster: Roster, requirements: EventRequirements) -> tuple[Violation, ...]:
-    """The event's own rules: the roster is for the event's game system and scale."""
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What a roster says it is for: its game system, scale and (if it states one) budget."""
+
+    game_system: str
+    scale: str | None  # None: the roster states none (MORSDEI, Warpspawn: one scale)
+    points_limit: int | None = None
+
+
+def event_violations(declared: Declared, requirements: EventRequirements) -> tuple[Violation, ...]:
+    """The event's own rules: the roster is for the event's game system, scale and budget."""
     problems = []
-    if roster.game_system != requirements.game_system:
+    if declared.game_system != requirements.game_system:
         problems.append(
             Violation(
                 "wrong-game-system",
-                f"This event plays {requirements.game_system}; the roster is for {roster.game_system}.",
+                f"This event plays {requirements.game_system}; the roster is for {declared.game_system}.",
                 "game_system",
                 EVENT_RULES,
             )
         )
-    if requirements.scale is not None and roster.scale != requirements.scale:
+    if requirements.scale is not None and declared.scale not in (None, requirements.scale):
         problems.append(
             Violation(
                 "wrong-scale",
                 f"This event is played at {requirements.scale} scale; the roster is built for "
-                f"{roster.scale}.",
+                f"{declared.scale}.",
                 "scale",
+                EVENT_RULES,
+            )
+        )
+    if (
+        requirements.points_limit is not None
+        and declared.points_limit is not None
+        and declared.points_limit != requirements.points_limit
+    ):
+        problems.append(
+            Violation(
+                POINTS_LIMIT_CODE,
+                f"This event is played at {requirements.points_limit} points; the roster is built "
+                f"for {declared.points_limit}.",
+                "points",
                 EVENT_RULES,
             )
         )
     return tuple(problems)
 
 
-def judge_rosters(rosters: Sequence[Roster], requirements: EventRequirements) -> ValidationResult:
-    """One player's rosters (one, or a Dual List pair) judged for one event.
+class RosterRules(Protocol):
+    """A game system's roster plug-in (`GameSystem.roster_rules`): how the event pipeline
+    reads, stores, judges and reads back its rosters. Every method is pure."""
 
-    Each roster gets the game's army rules under the rules of `requirements.rules_date`
-    with the event's own violations first; the result's top-level violations are the
-    Dual List Format rules between the rosters (OP Guide: Dual List Format).
-    """
+    def read(self, content: str | Mapping[str, Any]) -> Any:
+        """A roster from text (roster/1 JSON or the system's typed list) or a decoded roster/1
+        object; `rules_engine.roster_check.RosterInputError` when it cannot be read, the
+        message saying where (a line number for typed lists)."""
+        ...
+
+    def document(self, roster: Any) -> dict[str, Any]:
+        """The roster as the roster/1 document that is stored and read back by `read`."""
+        ...
+
+    def declared(self, roster: Any) -> Declared: ...
+
+    def judge(
+        self, rosters: Sequence[Any], rules_date: dt.date | None, pack: Mapping[str, Any] | None
+    ) -> ValidationResult[Report]:
+        """One player's rosters under the pack in effect on `rules_date`, or under `pack`
+        (a loaded datapack/1 document, e.g. the event's own) when one is given."""
+        ...
+
+    def report_from_json(self, data: Mapping[str, Any]) -> Report:
+        """A stored report (`Report.as_json`) read back in the system's own type."""
+        ...
+
+
+def roster_rules_for(game_system: str) -> RosterRules:
+    """The system's roster plug-in; NotImplementedError for a system without one."""
     from rules_engine.registry import get_system
 
-    result = get_system(requirements.game_system).validate_rosters(rosters, requirements.rules_date)
+    system = get_system(game_system)
+    if system.roster_rules is None:
+        raise NotImplementedError(f"{system.name} has no roster rules")
+    return system.roster_rules
+
+
+def judge_rosters(
+    rosters: Sequence[Any], requirements: EventRequirements, pack: Mapping[str, Any] | None = None
+) -> ValidationResult[Report]:
+    """One player's rosters (one, or a Dual List pair where the system has them) judged for
+    one event, through the event's game system.
+
+    Each roster gets the game's rules under `requirements.rules_date` (or under `pack`, a
+    loaded datapack/1 document replacing the built-in pack) with the event's own
+    violations first; the result's top-level violations are the rules between the
+    rosters (OP Guide: Dual List Format).
+    """
+    rules = roster_rules_for(requirements.game_system)
+    result = rules.judge(rosters, requirements.rules_date, pack)
     reports = tuple(
-        dataclasses.replace(report, violations=(*event_violations(roster, requirements), *report.violations))
+        report.with_violations_first(event_violations(rules.declared(roster), requirements))
         for roster, report in zip(rosters, result.rosters, strict=True)
     )
     return ValidationResult(rosters=reports, violations=result.violations)
@@ -382,7 +352,7 @@ class RosterVerdict:
     including an empty report (`roster` None: never judged).
     """
 
-    roster: RosterReport | None
+    roster: Report | None
     dual_list: tuple[Violation, ...] = ()
 
     @property
@@ -400,7 +370,7 @@ class RosterVerdict:
     def codes(self) -> set[str]:
         return {v.code for v in self.violations}
 
-    def as_result(self) -> ValidationResult:
+    def as_result(self) -> ValidationResult[Report]:
         """The `validate_roster --json` shape of this verdict (what the API check returns)."""
         rosters = (self.roster,) if self.roster is not None else ()
         return ValidationResult(rosters=rosters, violations=self.dual_list)
@@ -413,17 +383,34 @@ class RosterVerdict:
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> RosterVerdict:
-        d = _map(data)
-        roster = RosterReport.from_json(d["roster"]) if isinstance(d.get("roster"), dict) else None
-        return cls(roster=roster, dual_list=tuple(Violation.from_json(v) for v in _list(d.get("dual_list"))))
+    def from_dict(cls, data: Any, *, game_system: str) -> RosterVerdict:
+        """A stored verdict of a roster of `game_system`, its report read by that system's
+        reader (a system without roster rules, or unknown here: the generic report)."""
+        from rules_engine.registry import UnknownGameSystem
+
+        d = as_map(data)
+        stored = d.get("roster")
+        roster: Report | None = None
+        if isinstance(stored, dict):
+            try:
+                roster = roster_rules_for(game_system).report_from_json(stored)
+            except (NotImplementedError, UnknownGameSystem):
+                roster = JudgedRoster.from_json(stored)
+        return cls(
+            roster=roster, dual_list=tuple(Violation.from_json(v) for v in as_list(d.get("dual_list")))
+        )
 
 
 def roster_verdict(
-    roster: Roster, requirements: EventRequirements, *, others: Sequence[Roster] = (), slot: int = 1
+    roster: Any,
+    requirements: EventRequirements,
+    *,
+    others: Sequence[Any] = (),
+    slot: int = 1,
+    pack: Mapping[str, Any] | None = None,
 ) -> RosterVerdict:
     """The verdict of the roster in `slot` (1 or 2), judged with the player's `others`."""
     ordered = [roster, *others] if slot == 1 else [*others, roster]
-    result = judge_rosters(ordered, requirements)
+    result = judge_rosters(ordered, requirements, pack)
     mine = result.rosters[0 if slot == 1 else len(others)]
     return RosterVerdict(roster=mine, dual_list=result.violations)

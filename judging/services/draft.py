@@ -22,6 +22,7 @@ from judging.domain import draft as domain
 from judging.models import GameDraft, RoundClock
 from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
+from rules_engine.systems.starcraft_tmg.report import starcraft_report
 from tournaments.errors import ServiceError
 from tournaments.models import Game, ListFormat, Player, RoundStatus
 from tournaments.services.audit import audit
@@ -34,11 +35,13 @@ def roster_label(roster: Roster) -> str:
 
 def _spent(roster: Roster) -> tuple[int, int]:
     """Vespene Gas and Minerals spent, from the rules engine's stored verdict (Step 3: priority)."""
-    judged = roster.verdict.roster
+    judged = starcraft_report(roster.verdict.roster)
     if judged is None:  # stored without a verdict (e.g. imported bare): judge it now
-        judged = roster_preview(
-            event=roster.player.event, content=roster.document, player=roster.player, slot=roster.slot
-        ).roster
+        judged = starcraft_report(
+            roster_preview(
+                event=roster.player.event, content=roster.document, player=roster.player, slot=roster.slot
+            ).roster
+        )
         assert judged is not None  # a preview always judges the roster
     return judged.totals.gas, judged.totals.minerals
 

@@ -2,8 +2,9 @@
 
 The judge records the finding with the violations the rules engine finds on the stored
 document today, and what the Head Judge decided about the completed games. The platform
-proposes the smallest change that makes the roster legal (`rules_engine.repair`); the player
-corrects the roster under supervision, so a judge submits the corrected roster as staff.
+proposes the smallest change that makes the roster legal
+(`rules_engine.systems.starcraft_tmg.repair`); the player corrects the roster under
+supervision, so a judge submits the corrected roster as staff.
 A proportionate penalty is issued separately, with `penalty_issue`.
 """
 
@@ -21,8 +22,8 @@ from judging.domain.penalties import PenaltyError, illegal_roster_checklist
 from judging.models import GamesDecision, RosterFinding
 from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
-from rules_engine.repair import repair_document
-from rules_engine.roster_json import RosterFileError
+from rules_engine.systems.starcraft_tmg.repair import repair_document
+from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
 from rules_engine.verdict import RosterVerdict
 from tournaments.bridges.rules import event_requirements
 from tournaments.errors import ServiceError

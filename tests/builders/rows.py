@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from rosters.models import Roster
 from rules_engine.registry import get_system
-from rules_engine.roster_json import roster_from_document
+from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from rules_engine.verdict import RosterVerdict
 from tests.builders.documents import example_document, terran_document
 from tournaments.models import (

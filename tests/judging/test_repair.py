@@ -1,4 +1,4 @@
-"""The smallest change that makes a roster legal (rules_engine.repair), on the book's own armies.
+"""The smallest change that makes a roster legal (starcraft_tmg.repair), on the book's own armies.
 
 OP Guide: Illegal Rosters — "the player corrects the roster under judge supervision, with
 the smallest change that fixes it". Costs below are the Part 12.10 prices.
@@ -13,15 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_engine.registry import get_system
-from rules_engine.repair import (
+from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from rules_engine.systems.starcraft_tmg.repair import (
     Edit,
     apply_edits,
     compatible,
     repair_document,
     roster_size,
 )
-from rules_engine.roster_json import roster_from_document
-from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from tests.builders.documents import example_document
 
 EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))

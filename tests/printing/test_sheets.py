@@ -88,7 +88,7 @@ def test_place_labels_leave_unplaced_players_without_a_place():
 
 
 def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
-    from rules_engine.roster_json import roster_from_document
+    from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 
     document = example_document()
     verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
@@ -114,7 +114,11 @@ def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
 def test_roster_page_without_a_verdict_prints_the_document_unpriced():
     document = example_document()
     page = roster_page(
-        player="Zoë", player_id="p1", slot=1, document=document, verdict=RosterVerdict.from_dict({})
+        player="Zoë",
+        player_id="p1",
+        slot=1,
+        document=document,
+        verdict=RosterVerdict.from_dict({}, game_system="starcraft-tmg"),
     )
     assert not page.checked
     assert [u.name for u in page.units][:3] == ["Marine", "Marine", "Marine"]

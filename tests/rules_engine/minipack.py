@@ -17,8 +17,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from rules_engine.roster_json import Roster, roster_from_document
 from rules_engine.systems.starcraft_tmg.pack import pack_from_document
+from rules_engine.systems.starcraft_tmg.roster_json import Roster, roster_from_document
 
 
 def _slots(**given: int) -> dict[str, int]:

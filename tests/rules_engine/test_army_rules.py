@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from rules_engine.roster_json import roster_from_document
 from rules_engine.systems.starcraft_tmg.army import validate_roster, validate_rosters
-from rules_engine.verdict import RosterReport
+from rules_engine.systems.starcraft_tmg.report import RosterReport
+from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from tests.rules_engine.minipack import MINI, base_document, base_roster, with_unit
 
 

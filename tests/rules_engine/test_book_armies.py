@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from rules_engine.registry import get_system
-from rules_engine.roster_json import roster_from_document
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
 from rules_engine.systems.starcraft_tmg.army import validate_roster, validate_rosters
 from rules_engine.systems.starcraft_tmg.pack import pack_gaps
+from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 
 EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))
 

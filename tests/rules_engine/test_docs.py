@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 from rules_engine.names import name_key
-from rules_engine.roster_json import roster_from_document
-from rules_engine.roster_text import read_roster_text
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
 from rules_engine.systems.starcraft_tmg.army import CODES, validate_roster, validate_rosters
-from rules_engine.verdict import EVENT_CODES, EventRequirements, event_violations
+from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
+from rules_engine.systems.starcraft_tmg.roster_text import read_roster_text
+from rules_engine.verdict import EVENT_CODES, Declared, EventRequirements, event_violations
 from tests.rules_engine.minipack import MINI, base_document, with_unit
 from tests.rules_engine.test_book_armies import REAL_MISTAKES, _mutated
 
@@ -97,7 +97,8 @@ def test_documented_messages_are_what_the_engine_says():
     elsewhere = EventRequirements(game_system="starcraft-tmg", scale="standard", rules_date=pack.effective)
     other_game = roster_from_document(base_document("skirmish"))
     other_game = dataclasses.replace(other_game, game_system="dropzone-commander")
-    for violation in event_violations(other_game, elsewhere):
+    declared = Declared(other_game.game_system, other_game.scale)
+    for violation in event_violations(declared, elsewhere):
         produced[violation.code] = violation
     assert set(produced) == {*CODES, *EVENT_CODES}
     for code, violation in produced.items():

@@ -8,12 +8,17 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.roster_json import Roster, RosterUnit, roster_from_document, roster_to_document
-from rules_engine.roster_text import read_roster_text, write_roster_text
 from rules_engine.systems.starcraft_tmg import rules_pack
 from rules_engine.systems.starcraft_tmg.army import validate_roster
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Faction, Unit
-from rules_engine.verdict import RosterReport
+from rules_engine.systems.starcraft_tmg.report import RosterReport
+from rules_engine.systems.starcraft_tmg.roster_json import (
+    Roster,
+    RosterUnit,
+    roster_from_document,
+    roster_to_document,
+)
+from rules_engine.systems.starcraft_tmg.roster_text import read_roster_text, write_roster_text
 
 PACK = rules_pack()
 LIMITS = {"skirmish": 1000, "standard": 2000}

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from rules_engine.roster_json import (
+from rules_engine.systems.starcraft_tmg.roster_json import (
     RosterFileError,
     read_roster_json,
     roster_from_document,
     roster_to_document,
     write_roster_json,
 )
-from rules_engine.roster_reader import load_roster, read_roster
+from rules_engine.systems.starcraft_tmg.roster_reader import load_roster, read_roster
 from tests.rules_engine.minipack import base_document
 
 

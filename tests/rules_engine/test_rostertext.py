@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.roster_json import Roster, RosterUnit, roster_from_document
-from rules_engine.roster_text import RosterTextError, read_roster_text, write_roster_text
+from rules_engine.systems.starcraft_tmg.roster_json import Roster, RosterUnit, roster_from_document
+from rules_engine.systems.starcraft_tmg.roster_text import (
+    RosterTextError,
+    read_roster_text,
+    write_roster_text,
+)
 from tests.rules_engine.minipack import base_document
 
 KATHERINE = """\

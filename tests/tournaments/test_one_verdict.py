@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from rosters.models import Roster
-from rules_engine.roster_json import roster_from_document
-from rules_engine.roster_text import write_roster_text
+from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
+from rules_engine.systems.starcraft_tmg.roster_text import write_roster_text
 from tests.builders.documents import illegal_roster, terran_document
 from tests.builders.documents import raynor as legal_roster
 

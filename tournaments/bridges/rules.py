@@ -6,6 +6,9 @@ rules in effect today (the event's local date), decided here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils import timezone
 
 from rules_engine.verdict import EventRequirements
@@ -18,7 +21,14 @@ def event_requirements(event: Event) -> EventRequirements:
         game_system=event.game_system,
         scale=event.scale,
         rules_date=event.rules_cutoff or timezone.localdate(),
+        points_limit=event.minerals,
     )
+
+
+def event_pack(event: Event) -> Mapping[str, Any] | None:
+    """The datapack/1 document the event's rosters are judged against instead of the
+    system's built-in pack; None: the built-in one (a TO's uploaded pack comes here)."""
+    return None
 
 
 def is_dual_list(event: Event) -> bool:

@@ -3,6 +3,9 @@
 OP Guide: Army Rosters. Players resubmit freely until the deadline; after it, only a
 judge or the TO can change a roster. Illegal rosters are stored with their verdict so
 the TO's roster board shows who must fix what; unreadable input is refused outright.
+Every game system alike: the event's system's roster plug-in (`GameSystem.roster_rules`)
+reads the roster (roster/1 or the system's typed list), writes the stored document and
+judges it through `rules_engine.verdict.judge_rosters`.
 """
 
 from __future__ import annotations
@@ -15,11 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from rosters.models import Roster
-from rules_engine import roster_reader
-from rules_engine.roster_json import Roster as RosterDoc
-from rules_engine.roster_json import RosterFileError, roster_from_document, roster_to_document
-from rules_engine.verdict import RosterVerdict, roster_verdict
-from tournaments.bridges.rules import event_requirements, is_dual_list
+from rules_engine.roster_check import RosterInputError
+from rules_engine.verdict import RosterRules, RosterVerdict, roster_rules_for, roster_verdict
+from tournaments.bridges.rules import event_pack, event_requirements, is_dual_list
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, ListFormat, Player
 from tournaments.services.audit import audit
@@ -58,33 +59,42 @@ def check_roster_size(content: str | dict[str, Any]) -> None:
         )
 
 
-def read_roster(content: str | dict[str, Any]) -> RosterDoc:
-    """roster/1 JSON (as text or already decoded) or the plain-text roster format.
+def _rules(event: Event) -> RosterRules:
+    try:
+        return roster_rules_for(event.game_system)
+    except NotImplementedError as exc:
+        raise ServiceError(str(exc), code="game-system-not-ready", field="content") from None
 
-    The rules engine's one reader does the reading (byte-order mark, encoding, sniffing
-    JSON from text); this adds the size limit and what the database cannot store.
+
+def read_roster(event: Event, content: str | dict[str, Any]) -> Any:
+    """roster/1 JSON (as text or already decoded) or the event's system's typed list.
+
+    The system's one reader does the reading (byte-order mark, sniffing JSON from text,
+    line numbers in its errors); this adds the size limit and what the database cannot store.
     """
     check_roster_size(content)
     _refuse_unstorable(content)
+    rules = _rules(event)
+    if isinstance(content, str):
+        content = content.removeprefix("\ufeff")
     try:
-        doc = roster_reader.read_roster(content)
-    except RosterFileError as exc:
+        doc = rules.read(content)
+    except RosterInputError as exc:
         raise ServiceError(str(exc), code="unreadable", field="content") from None
     # JSON text can decode to a NUL ("\u0000") only the parsed document shows.
-    _refuse_unstorable(roster_to_document(doc))
+    _refuse_unstorable(rules.document(doc))
     return doc
 
 
-def _verdict(event: Event, doc: RosterDoc, player: Player | None, slot: int) -> RosterVerdict:
+def _verdict(event: Event, doc: Any, player: Player | None, slot: int) -> RosterVerdict:
     """The verdict `judge_rosters` gives this roster in this event: the game's rules, the
-    event's own (game system, scale) and, under dual list, the rules between this roster
-    and the player's other one."""
-    others: list[RosterDoc] = []
+    event's own (game system, scale, points) and, under dual list, the rules between this
+    roster and the player's other one."""
+    rules = _rules(event)
+    others: list[Any] = []
     if player is not None and is_dual_list(event):
-        others = [
-            roster_from_document(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")
-        ]
-    return roster_verdict(doc, event_requirements(event), others=others, slot=slot)
+        others = [rules.read(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")]
+    return roster_verdict(doc, event_requirements(event), others=others, slot=slot, pack=event_pack(event))
 
 
 def roster_preview(
@@ -94,7 +104,7 @@ def roster_preview(
 
     The live check behind the web form and the API: the same verdict as a submission.
     """
-    return _verdict(event, read_roster(content), player, slot)
+    return _verdict(event, read_roster(event, content), player, slot)
 
 
 @transaction.atomic
@@ -117,13 +127,13 @@ def roster_submit(
         raise ServiceError(
             "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
         )
-    doc = read_roster(content)
+    doc = read_roster(event, content)
     verdict = _verdict(event, doc, player, slot)
     legal = verdict.legal
     roster, _ = Roster.objects.update_or_create(
         player=player,
         slot=slot,
-        defaults={"document": roster_to_document(doc), "legal": legal, "report": verdict.to_dict()},
+        defaults={"document": _rules(event).document(doc), "legal": legal, "report": verdict.to_dict()},
     )
     audit(
         event=event,
@@ -165,7 +175,7 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
     roster.delete()
     first = player.rosters.filter(slot=1).first()
     if first is not None:
-        verdict = _verdict(event, roster_from_document(first.document), player, 1)
+        verdict = _verdict(event, _rules(event).read(first.document), player, 1)
         first.report, first.legal = verdict.to_dict(), verdict.legal
         first.save(update_fields=["report", "legal"])
     audit(

@@ -23,12 +23,12 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from rules_engine.registry import GameSystem, NoPackInEffect, UnknownGameSystem, get_system, system_named
-from rules_engine.report_text import render_result
 from rules_engine.roster_check import RosterChecker, RosterInputError
-from rules_engine.roster_json import RosterFileError
-from rules_engine.roster_reader import load_roster, read_roster_file
 from rules_engine.systems.starcraft_tmg.pack import PackError
-from rules_engine.verdict import EventRequirements, judge_rosters
+from rules_engine.systems.starcraft_tmg.report_text import render_result
+from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
+from rules_engine.systems.starcraft_tmg.roster_reader import load_roster, read_roster_file
+from rules_engine.verdict import EventRequirements, Report, ValidationResult, judge_rosters
 
 ILLEGAL = 1
 BAD_INPUT = 2
@@ -77,6 +77,7 @@ class Command(BaseCommand):
                     f"the rosters are for different game systems: {', '.join(sorted(systems))}"
                 )
             rules = get_system(rosters[0].game_system)
+            result: ValidationResult[Report]
             if options["pack"] and rules.army is not None:
                 result = rules.army.validate_against(rosters, Path(options["pack"]))
             else:

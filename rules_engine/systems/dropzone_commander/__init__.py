@@ -18,6 +18,7 @@ from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, re
 from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
+from rules_engine.systems.dropzone_commander.rosters import ROSTER_RULES
 from rules_engine.systems.dropzone_commander.sizes import SIZES
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -67,6 +68,7 @@ SYSTEM = register(
         # points), so the bound is generous and still fits a small-integer column.
         kp_range=ScoreRange(0, 30000),
         runs_events=False,
+        roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
     )
 )

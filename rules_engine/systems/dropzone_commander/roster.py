@@ -150,7 +150,7 @@ def _card(raw: Any, where: str) -> CardEntry:
     raise RosterInputError(f'{where}: a card is a name or {{"name", "copies"}}')
 
 
-def _check_aboard(squads: tuple[Squad, ...]) -> None:
+def check_aboard(squads: tuple[Squad, ...]) -> None:
     ids = {s.id for s in squads}
     parent = {s.id: s.aboard for s in squads}
     for squad in squads:
@@ -202,7 +202,7 @@ def roster_from_document(doc: Any) -> DropzoneRoster:
         if squad.id in seen:
             raise RosterInputError(f"{squad.where}.id: {squad.id!r} is used by two Squads")
         seen.add(squad.id)
-    _check_aboard(squads)
+    check_aboard(squads)
     commanders = doc.get("commanders", [])
     if not isinstance(commanders, list):
         raise RosterInputError("commanders: must be a list")

@@ -17,6 +17,7 @@ from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, re
 from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
+from rules_engine.systems.morsdei.rosters import ROSTER_RULES
 
 DATA_DIR = Path(__file__).parent / "data"
 # Three Loot Points: at most 3 VP a round over four rounds (MOR:269, 556).
@@ -59,6 +60,7 @@ SYSTEM = register(
         # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (game-systems.md 2.4).
         vp_range=ScoreRange(0, 12),
         runs_events=False,
+        roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
     )
 )

@@ -155,6 +155,28 @@ def read_warband_text(text: str) -> Warband:
     return Warband(player=header["player"], faction=header["faction"], fighters=tuple(fighters))
 
 
+def warband_to_document(warband: Warband) -> dict[str, Any]:
+    """The warband as roster/1 (game-systems.md §4.3), read back by `warband_from_document`."""
+    units: list[dict[str, Any]] = []
+    for fighter in warband.fighters:
+        unit: dict[str, Any] = {"name": fighter.name, "models": fighter.models}
+        if fighter.base is not None:
+            unit["base"] = fighter.base
+        units.append(unit)
+    return {
+        "format": ROSTER_FORMAT,
+        "game_system": SLUG,
+        "player": warband.player,
+        "faction": warband.faction,
+        "units": units,
+    }
+
+
+def read_any(content: str | Mapping[str, Any]) -> Warband:
+    """A decoded roster/1 object, or text: roster/1 JSON or the typed list."""
+    return warband_from_document(content) if isinstance(content, Mapping) else read_warband(content)
+
+
 def read_warband(text: str) -> Warband:
     """roster/1 JSON (starts with `{`) or the typed list, told apart by content."""
     doc = roster_document(text, kind="warband", error=WarbandInputError)

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
 from rules_engine.scoring import ResultBand, ScoringTable
+from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
 
 if TYPE_CHECKING:
-    from rules_engine.roster_json import Roster
     from rules_engine.systems.starcraft_tmg.pack import DataPack
+    from rules_engine.systems.starcraft_tmg.report import RosterReport
+    from rules_engine.systems.starcraft_tmg.roster_json import Roster
     from rules_engine.verdict import ValidationResult
 
 # Army building and the data packs are imported on first use: scoring a game (standings,
@@ -81,12 +83,14 @@ def rules_pack(rules_date: dt.date | None = None) -> DataPack:
 class StarCraftArmy:
     """Army building (Part 9.1) behind the registry's ArmyRules interface."""
 
-    def validate(self, rosters: Sequence[Roster], rules_date: dt.date | None) -> ValidationResult:
+    def validate(
+        self, rosters: Sequence[Roster], rules_date: dt.date | None
+    ) -> ValidationResult[RosterReport]:
         from rules_engine.systems.starcraft_tmg.army import validate_rosters
 
         return validate_rosters(rosters, rules_pack(rules_date))
 
-    def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult:
+    def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult[RosterReport]:
         from rules_engine.systems.starcraft_tmg.army import validate_rosters
         from rules_engine.systems.starcraft_tmg.pack import load_pack
 
@@ -123,5 +127,7 @@ SYSTEM = register(
         army=StarCraftArmy(),
         vp_range=VP_RANGE,
         kp_range=None,  # the game scores Victory Points only (Part 8.9.2); no Kill Points
+        roster_rules=StarCraftRosters(),
+        dual_lists=True,  # OP Guide: Dual List Format
     )
 )

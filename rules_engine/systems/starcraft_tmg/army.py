@@ -18,10 +18,8 @@ from functools import lru_cache
 
 from rules_engine.names import name_key
 from rules_engine.registry import Scale
-from rules_engine.roster_json import Roster
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Card, Composition, DataPack, Faction, Unit
-from rules_engine.verdict import (
-    Advice,
+from rules_engine.systems.starcraft_tmg.report import (
     CardLine,
     Limits,
     RosterReport,
@@ -31,9 +29,9 @@ from rules_engine.verdict import (
     Totals,
     UnitLine,
     UpgradeLine,
-    ValidationResult,
-    Violation,
 )
+from rules_engine.systems.starcraft_tmg.roster_json import Roster
+from rules_engine.verdict import Advice, ValidationResult, Violation
 
 # Rulebook sections, cited by every violation.
 SCALE = "Part 9.1.1"
@@ -671,7 +669,7 @@ def _player_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def validate_rosters(rosters: Sequence[Roster], pack: DataPack) -> ValidationResult:
+def validate_rosters(rosters: Sequence[Roster], pack: DataPack) -> ValidationResult[RosterReport]:
     """One player's rosters: each on its own, then the Dual List Format rules between them.
 
     OP Guide, Dual List Format: up to two rosters, both from the same faction. The OP

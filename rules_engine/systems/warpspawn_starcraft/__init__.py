@@ -17,6 +17,7 @@ from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, re
 from rules_engine.roster_check import CheckResult
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, WarpspawnPack, load_pack
+from rules_engine.systems.warpspawn_starcraft.rosters import ROSTER_RULES
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -49,6 +50,7 @@ SYSTEM = register(
         results=ResultShape(vp=False),
         vp_range=ScoreRange(0, 0),  # no Victory Points at all: a game has a winner or is a draw
         runs_events=False,
+        roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
     )
 )

@@ -167,6 +167,22 @@ def read_deck_text(text: str) -> Deck:
     return Deck(player=header["player"], faction=header["faction"], entries=tuple(entries))
 
 
+def deck_to_document(deck: Deck) -> dict[str, Any]:
+    """The deck as roster/1 (game-systems.md §4.4), read back by `deck_from_document`."""
+    return {
+        "format": ROSTER_FORMAT,
+        "game_system": SLUG,
+        "player": deck.player,
+        "faction": deck.faction,
+        "cards": [{"name": e.name, "copies": e.copies} for e in deck.entries],
+    }
+
+
+def read_any(content: str | Mapping[str, Any]) -> Deck:
+    """A decoded roster/1 object, or text: roster/1 JSON or the typed deck list."""
+    return deck_from_document(content) if isinstance(content, Mapping) else read_deck(content)
+
+
 def read_deck(text: str) -> Deck:
     """roster/1 JSON (starts with `{`) or the typed list, told apart by content."""
     doc = roster_document(text, kind="deck", error=DeckInputError)

@@ -14,7 +14,7 @@ import pytest
 from rosters.models import Roster
 from tests.builders.documents import raynor
 from tournaments.errors import ServiceError
-from tournaments.models import Player
+from tournaments.models import Event, Player
 from tournaments.services.rosters import read_roster
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_a_roster_sent_as_json_text_with_an_escaped_nul_is_unreadable(api, world
 def test_a_text_roster_with_a_nul_is_unreadable_for_every_caller_of_the_service():
     # The web forms post plain text straight to the service, past the API's JSON parser.
     with pytest.raises(ServiceError) as refused:
-        read_roster("Player: Bob\u0000\nFaction: Terran\nScale: Standard\n")
+        read_roster(Event(), "Player: Bob\u0000\nFaction: Terran\nScale: Standard\n")
     assert refused.value.as_dict() == {
         "code": "unreadable",
         "message": "Text may not contain the character U+0000 (a NUL or an unpaired surrogate).",

@@ -140,8 +140,8 @@ def test_roster_board_lists_every_player_submitted_or_not(api, world):
 
 
 def test_a_roster_typed_as_text_is_read(api, world):
-    from rules_engine.roster_json import roster_from_document
-    from rules_engine.roster_text import write_roster_text
+    from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
+    from rules_engine.systems.starcraft_tmg.roster_text import write_roster_text
 
     text = write_roster_text(roster_from_document(raynor()))
     response = submit(api, world, "bob", {"content": text})

@@ -24,8 +24,13 @@ from itertools import combinations
 from typing import Any, Literal, TypeAlias
 
 from rules_engine.registry import get_system
-from rules_engine.roster_json import Roster, RosterUnit, roster_from_document, roster_to_document
-from rules_engine.verdict import RosterReport
+from rules_engine.systems.starcraft_tmg.report import RosterReport
+from rules_engine.systems.starcraft_tmg.roster_json import (
+    Roster,
+    RosterUnit,
+    roster_from_document,
+    roster_to_document,
+)
 
 EditKind: TypeAlias = Literal[
     "remove-unit",

@@ -29,7 +29,12 @@ from typing import Any
 
 from rules_engine.names import name_key
 from rules_engine.registry import UnknownGameSystem, get_system
-from rules_engine.roster_json import FORMAT, Roster, RosterFileError, roster_from_document
+from rules_engine.systems.starcraft_tmg.roster_json import (
+    FORMAT,
+    Roster,
+    RosterFileError,
+    roster_from_document,
+)
 
 DEFAULT_GAME = "starcraft-tmg"
 # Headings a value follows on the same line, by their name_key.

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
+from rules_engine.roster_check import RosterInputError
 
 FORMAT = "roster/1"
 _TOP_KEYS = (
@@ -30,7 +31,7 @@ _TOP_KEYS = (
 _UNIT_KEYS = frozenset({"name", "models", "upgrades"})
 
 
-class RosterFileError(ValueError):
+class RosterFileError(RosterInputError):
     """The input cannot be read as a roster; the message names the problem and where."""
 
 

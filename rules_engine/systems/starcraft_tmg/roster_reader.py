@@ -13,8 +13,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from rules_engine.roster_json import Roster, RosterFileError, read_roster_json, roster_from_document
-from rules_engine.roster_text import read_roster_text
+from rules_engine.systems.starcraft_tmg.roster_json import (
+    Roster,
+    RosterFileError,
+    read_roster_json,
+    roster_from_document,
+)
+from rules_engine.systems.starcraft_tmg.roster_text import read_roster_text
 
 BOM = "\ufeff"
 

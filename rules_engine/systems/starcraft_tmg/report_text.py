@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_engine.verdict import RosterReport, ValidationResult, Violation
+from rules_engine.systems.starcraft_tmg.report import RosterReport, starcraft_report
+from rules_engine.verdict import Report, ValidationResult, Violation
 
 
 def _violation_lines(violations: Sequence[Violation]) -> list[str]:
@@ -56,9 +57,13 @@ def render_report(report: RosterReport, title: str) -> str:
     return "\n".join(out)
 
 
-def render_result(result: ValidationResult, names: Sequence[str]) -> str:
+def render_result(result: ValidationResult[Report], names: Sequence[str]) -> str:
     """The whole verdict; `names` labels each roster (usually its file name)."""
-    blocks = [render_report(r, f"Roster {i + 1} ({names[i]})") for i, r in enumerate(result.rosters)]
+    blocks = []
+    for i, judged in enumerate(result.rosters):
+        report = starcraft_report(judged)
+        assert report is not None, "a StarCraft verdict holds StarCraft reports"
+        blocks.append(render_report(report, f"Roster {i + 1} ({names[i]})"))
     if len(result.rosters) > 1 or result.violations:
         dual = ["Dual list: " + ("no problems" if not result.violations else "ILLEGAL")]
         blocks.append("\n".join(dual + _violation_lines(result.violations)))

@@ -1,0 +1,45 @@
+"""StarCraft's roster plug-in for the event pipeline (`GameSystem.roster_rules`).
+
+A roster is roster/1 JSON or the typed list of docs/rosters.md (`roster_reader`), judged
+by Part 9.1 (`army`) under the pack in effect on the event's rules cut-off, or under a
+pack handed in; a player may bring two (OP Guide: Dual List Format, judged in `army`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules_engine.systems.starcraft_tmg.report import RosterReport
+from rules_engine.systems.starcraft_tmg.roster_json import Roster, roster_to_document
+from rules_engine.verdict import Declared, ValidationResult
+
+
+class StarCraftRosters:
+    def read(self, content: str | Mapping[str, Any]) -> Roster:
+        from rules_engine.systems.starcraft_tmg.roster_reader import read_roster
+
+        return read_roster(content)
+
+    def document(self, roster: Roster) -> dict[str, Any]:
+        return roster_to_document(roster)
+
+    def declared(self, roster: Roster) -> Declared:
+        # A Grand Offensive roster states its Minerals, but the event's budget is checked by
+        # the army rules against the roster's own figure (Part 9.1.1), as it always was.
+        return Declared(roster.game_system, roster.scale)
+
+    def judge(
+        self, rosters: Sequence[Roster], rules_date: dt.date | None, pack: Mapping[str, Any] | None
+    ) -> ValidationResult[RosterReport]:
+        from rules_engine.systems.starcraft_tmg import SYSTEM
+        from rules_engine.systems.starcraft_tmg.army import validate_rosters
+        from rules_engine.systems.starcraft_tmg.pack import pack_from_document
+
+        if pack is None:
+            return SYSTEM.validate_rosters(rosters, rules_date)
+        return validate_rosters(rosters, pack_from_document(dict(pack)))
+
+    def report_from_json(self, data: Mapping[str, Any]) -> RosterReport:
+        return RosterReport.from_json(data)
