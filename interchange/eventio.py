@@ -171,6 +171,10 @@ def _check_rules(data: EventFile) -> None:
 def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tuple[Event, dict[str, Any]]:
     """The unsaved event and the timestamps to restore once it is saved."""
     file_slug = extra.pop("slug", None)
+    # An older export of this system names a setting by its old key: read it as the new one.
+    for old, new in get_system(data.game_system).event_file_renames.items():
+        if old in extra and new not in extra:
+            extra[new] = extra.pop(old)
     settings = take_fields(Event, EVENT_FIELDS, extra, "the event")
     times = split_times(Event, settings)
     if slug is None and file_slug is not None:

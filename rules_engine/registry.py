@@ -48,16 +48,21 @@ class NoPackInEffect(LookupError):
 
 @dataclass(frozen=True)
 class Scale:
-    """An engagement scale: a budget and which scoring table applies."""
+    """An engagement scale (a game size): a budget and which scoring table applies.
+
+    The budget is in the system's own unit (`GameSystem.budget_name`): fixed (`budget`),
+    chosen by the event above a floor (`min_budget`), chosen inside a range (`points`),
+    or none at all (all three None: MORSDEI and Warpspawn have no points).
+    """
 
     slug: str
     name: str
-    minerals: int | None  # None: chosen by the event (e.g. Grand Offensive, above a floor)
+    budget: int | None  # None: chosen by the event (above `min_budget`, inside `points`) or none
     scoring: str  # key into GameSystem.scoring
-    min_minerals: int | None = None
-    # The scale whose Mission and Deployment cards stand in when a data pack prints none
-    # for this one (e.g. Grand Offensive plays the Standard cards).
-    cards_from: str | None = None
+    min_budget: int | None = None
+    # The scale whose pack content stands in when a data pack prints none for this one
+    # (the system's package says what: StarCraft's Grand Offensive drafts the Standard cards).
+    borrows_from: str | None = None
     # A game size chosen as a points range (Dropzone's 501-1,000 ... 3,001+): low, high.
     points: tuple[int, int | None] | None = None
 
@@ -138,6 +143,12 @@ class GameSystem:
     # (roster, roster_report, roster_sheet, roster_help) found there first, then in
     # `templates/games/_default/`. Empty: the slug with "-" as "_" (its package's name).
     templates: str = ""
+    # What the system calls an army's budget, for the event settings' messages.
+    budget_name: str = "points limit"
+    budget_unit: str = "points"
+    # Event-level keys older event/1 files of this system wrote, and the generic event
+    # setting each is now (StarCraft's `minerals` is the event's `points_limit`).
+    event_file_renames: Mapping[str, str] = field(default_factory=dict)
 
     def template_names(self, part: str) -> list[str]:
         """Where a core template finds this system's `part` (`{% include names %}`)."""

@@ -102,8 +102,12 @@ class EventForm(Form):
     )
     kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.COMMUNITY, label="Event kind")
     scale = forms.ChoiceField(choices=_scales, initial="standard", label="Engagement scale")
-    minerals = forms.IntegerField(
-        required=False, min_value=0, help_text="Only for Grand Offensive: the mineral limit (above 2,000)."
+    points_limit = forms.IntegerField(
+        required=False,
+        min_value=0,
+        label="Points limit",
+        help_text="Only where the scale leaves the budget to the event: inside its range, "
+        "or above its floor.",
     )
     list_format = forms.ChoiceField(choices=ListFormat.choices, initial=ListFormat.DUAL)
     expected_players = forms.IntegerField(

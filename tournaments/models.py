@@ -52,8 +52,11 @@ class Event(models.Model):
     )
     kind = models.CharField(max_length=20, choices=EventKind.choices, default=EventKind.COMPETITIVE)
     scale = models.CharField(max_length=30, default="standard")
-    minerals = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Mineral limit; only for Grand Offensive (above 2,000)."
+    points_limit = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The event's own budget, where its scale leaves it to the event (a points range or a "
+        "floor); in the game system's unit.",
     )
     list_format = models.CharField(max_length=10, choices=ListFormat.choices, default=ListFormat.DUAL)
     planned_rounds = models.PositiveSmallIntegerField(default=3)
@@ -108,6 +111,14 @@ class Event(models.Model):
             return get_system(self.game_system).name
         except UnknownGameSystem:
             return self.game_system
+
+    @property
+    def budget_unit(self) -> str:
+        """What the game counts an army's budget in (the plug-in's word), for display."""
+        try:
+            return get_system(self.game_system).budget_unit
+        except UnknownGameSystem:
+            return "points"
 
 
 class StaffRoleKind(models.TextChoices):

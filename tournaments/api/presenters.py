@@ -74,7 +74,7 @@ EVENT_FIELDS = (
     "planned_rounds",
     "registration_open",
     "rules_cutoff",
-    "minerals",
+    "points_limit",
     "list_format",
     "rounds_changed_at",
     "roster_deadline",

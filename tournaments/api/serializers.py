@@ -124,7 +124,9 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     staff_fields = ("join_code", "suggested_rounds", "active_players")
 
     rules_cutoff = serializers.DateField(allow_null=True)
-    minerals = serializers.IntegerField(allow_null=True)
+    points_limit = serializers.IntegerField(
+        allow_null=True, help_text="The event's budget where its scale leaves it to the event."
+    )
     list_format = serializers.ChoiceField(choices=ListFormat.choices)
     rounds_changed_at = serializers.DateTimeField(allow_null=True)
     roster_deadline = serializers.DateTimeField(allow_null=True)
@@ -162,7 +164,13 @@ class EventWriteSerializer(Serializer):
     rules_cutoff = serializers.DateField(allow_null=True, required=False)
     kind = serializers.ChoiceField(choices=EventKind.choices, required=False)
     scale = serializers.CharField(max_length=30, required=False)
-    minerals = serializers.IntegerField(min_value=0, allow_null=True, required=False)
+    points_limit = serializers.IntegerField(
+        min_value=0,
+        allow_null=True,
+        required=False,
+        help_text="Where the scale leaves the budget to the event: inside its points range, "
+        "or above its floor.",
+    )
     list_format = serializers.ChoiceField(choices=ListFormat.choices, required=False)
     planned_rounds = serializers.IntegerField(
         min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high, required=False

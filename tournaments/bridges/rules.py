@@ -21,7 +21,7 @@ def event_requirements(event: Event) -> EventRequirements:
         game_system=event.game_system,
         scale=event.scale,
         rules_date=event.rules_cutoff or timezone.localdate(),
-        points_limit=event.minerals,
+        points_limit=event.points_limit,
     )
 
 

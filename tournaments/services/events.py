@@ -10,11 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from rules_engine.registry import UnknownGameSystem, get_system
+from rules_engine.registry import GameSystem, Scale, UnknownGameSystem, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
-from tournaments.models import Event, EventKind, Player, StaffRole, StaffRoleKind, Table
+from tournaments.models import Event, EventKind, ListFormat, Player, StaffRole, StaffRoleKind, Table
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
@@ -24,7 +24,7 @@ EDITABLE_FIELDS = (
     "rules_cutoff",
     "kind",
     "scale",
-    "minerals",
+    "points_limit",
     "list_format",
     "planned_rounds",
     "starts_on",
@@ -51,6 +51,30 @@ def _unique_slug(name: str) -> str:
     return slug
 
 
+def _check_budget(event: Event, system: GameSystem, scale: Scale) -> None:
+    """The event's budget, in the system's unit: fixed by the scale, chosen above its floor,
+    chosen inside its points range (Dropzone's game sizes, DZC:225-230), or none at all."""
+    limit, field = event.points_limit, "points_limit"
+    name, unit = system.budget_name, system.budget_unit
+    if scale.points is not None:
+        low, high = scale.points
+        if limit is None or limit < low or (high is not None and limit > high):
+            span = f"{low}-{high}" if high is not None else f"{low} or more"
+            raise ServiceError(
+                f"{scale.name} is played at {span} {unit}: choose the event's {name} in that range.",
+                code="points-limit-out-of-range",
+                field=field,
+            )
+    elif scale.budget is not None:
+        if limit not in (None, scale.budget):
+            raise ServiceError(f"{scale.name} is fixed at {scale.budget} {unit}.", field=field)
+    elif scale.min_budget is not None:
+        if limit is None or limit < scale.min_budget:
+            raise ServiceError(f"{scale.name} needs a {name} of at least {scale.min_budget}.", field=field)
+    elif limit is not None:
+        raise ServiceError(f"{system.name} has no {name}: leave it empty.", field=field)
+
+
 def _check(event: Event) -> None:
     try:
         system = get_system(event.game_system)
@@ -67,12 +91,13 @@ def _check(event: Event) -> None:
         scale = system.scale(event.scale)
     except ValueError as exc:
         raise ServiceError(str(exc), field="scale") from None
-    if scale.minerals is None:
-        floor = scale.min_minerals or 0
-        if event.minerals is None or event.minerals < floor:
-            raise ServiceError(f"{scale.name} needs a mineral limit of at least {floor}.", field="minerals")
-    elif event.minerals not in (None, scale.minerals):
-        raise ServiceError(f"{scale.name} is fixed at {scale.minerals} minerals.", field="minerals")
+    _check_budget(event, system, scale)
+    if event.list_format == ListFormat.DUAL and not system.dual_lists:
+        raise ServiceError(
+            f"{system.name} has no dual lists: an event of it is single-list (one roster per player).",
+            code="dual-list-not-allowed",
+            field="list_format",
+        )
     if event.kind == EventKind.COMPETITIVE:
         # OP Guide: at a Competitive event neither the TO nor the Head Judge competes.
         if event.to_plays:
@@ -105,6 +130,16 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
     if not name.strip():
         raise ServiceError("An event needs a name.", field="name")
+    if "list_format" not in fields:
+        # A game without dual lists (game-systems.md §0 point 5) makes a single-list event.
+        try:
+            dual = get_system(
+                fields.get("game_system", Event._meta.get_field("game_system").default)
+            ).dual_lists
+        except UnknownGameSystem:
+            dual = True  # refused by _check with its own message
+        if not dual:
+            fields["list_format"] = ListFormat.SINGLE
     event = Event(name=name.strip(), slug=_unique_slug(name), join_code=secrets.token_urlsafe(12), **fields)
     if event.roster_deadline is None and event.starts_on is not None:
         event.roster_deadline = default_roster_deadline(

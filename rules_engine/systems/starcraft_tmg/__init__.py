@@ -118,8 +118,8 @@ SYSTEM = register(
                 "Grand Offensive",
                 None,
                 "standard",
-                min_minerals=2001,
-                cards_from="standard",
+                min_budget=2001,
+                borrows_from="standard",
             ),
         },
         scoring={"standard": STANDARD_BANDS, "skirmish": SKIRMISH_BANDS},
@@ -129,5 +129,8 @@ SYSTEM = register(
         kp_range=None,  # the game scores Victory Points only (Part 8.9.2); no Kill Points
         roster_rules=StarCraftRosters(),
         dual_lists=True,  # OP Guide: Dual List Format
+        budget_name="mineral limit",  # Part 9.1.1
+        budget_unit="minerals",
+        event_file_renames={"minerals": "points_limit"},  # event/1 files before issue 12
     )
 )

@@ -150,12 +150,12 @@ def accepted_scales(pack: DataPack, scale: Scale, kind: str) -> frozenset[str]:
 
     Part 5.5/5.6: a card is designed for one engagement scale. When the pack prints no
     card of that kind for the roster's scale (Grand Offensive in the 2026 book), the
-    scale's `cards_from` stands in, so such an event is still playable.
+    scale's `borrows_from` stands in, so such an event is still playable.
     """
     printed = pack.mission_scales if kind == "missions" else pack.deployment_scales
-    if scale.slug in printed or scale.cards_from is None:
+    if scale.slug in printed or scale.borrows_from is None:
         return frozenset({scale.slug})
-    return frozenset({scale.slug, scale.cards_from})
+    return frozenset({scale.slug, scale.borrows_from})
 
 
 def _scale_label(slugs: Iterable[str]) -> str:

@@ -64,7 +64,7 @@ class Roster:
     @property
     def mineral_limit(self) -> int:
         """Part 9.1.1: the scale's budget, or the event's chosen one for Grand Offensive."""
-        fixed = self.system().scale(self.scale).minerals
+        fixed = self.system().scale(self.scale).budget
         if fixed is not None:
             return fixed
         assert self.minerals is not None  # guaranteed by roster_from_document
@@ -145,20 +145,20 @@ def roster_from_document(doc: Any, *, origin: str = "roster") -> Roster:
     minerals: int | None = None
     if "minerals" in doc:
         minerals = _count(doc["minerals"], f"{origin}: minerals")
-    if scale.minerals is None:
+    if scale.budget is None:
         # Part 9.1.1: Grand Offensive is "2 001+" — the event sets the budget.
         if minerals is None:
             raise RosterFileError(
                 f"{origin}: missing required field 'minerals' (scale {scale_slug} needs it)"
             )
-        if scale.min_minerals is not None and minerals < scale.min_minerals:
+        if scale.min_budget is not None and minerals < scale.min_budget:
             raise RosterFileError(
-                f"{origin}: minerals must be at least {scale.min_minerals} for scale {scale_slug}, "
+                f"{origin}: minerals must be at least {scale.min_budget} for scale {scale_slug}, "
                 f"not {minerals}"
             )
-    elif minerals is not None and minerals != scale.minerals:
+    elif minerals is not None and minerals != scale.budget:
         raise RosterFileError(
-            f"{origin}: scale {scale_slug} is fixed at {scale.minerals} minerals, but the roster says "
+            f"{origin}: scale {scale_slug} is fixed at {scale.budget} minerals, but the roster says "
             f"{minerals} (a chosen budget is only for grand-offensive)"
         )
     units_value = doc["units"]
@@ -173,7 +173,7 @@ def roster_from_document(doc: Any, *, origin: str = "roster") -> Roster:
         units=tuple(_unit(u, origin, i) for i, u in enumerate(units_value)),
         missions=_names(doc["missions"], f"{origin}: missions"),
         deployments=_names(doc["deployments"], f"{origin}: deployments"),
-        minerals=minerals if scale.minerals is None else None,
+        minerals=minerals if scale.budget is None else None,
         extra={k: v for k, v in doc.items() if k not in (*_TOP_KEYS, "minerals")},
     )
 
