@@ -28,6 +28,17 @@ class Roster(models.Model):
         return f"{self.player} — roster {self.slot}"
 
     @property
+    def faction(self) -> str:
+        """The roster's faction as judged, else as its document names it (each system's
+        roster/1 has `faction`; StarCraft's names its Faction Card)."""
+        judged = self.verdict.roster
+        if judged is not None and judged.faction:
+            return judged.faction
+        doc = self.document if isinstance(self.document, dict) else {}
+        value = doc.get("faction") or doc.get("faction_card")
+        return value if isinstance(value, str) else ""
+
+    @property
     def verdict(self) -> RosterVerdict:
         """The stored verdict, typed: every reader goes through this, none re-parses `report`."""
         # The report is read by the roster's own game system (its document says which).

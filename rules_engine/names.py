@@ -1,8 +1,8 @@
 """Matching the names players type against the names printed on the cards.
 
-Interchange contract: names of units, cards, upgrades, missions and deployments match
-case-insensitively, ignoring punctuation differences (curly vs straight apostrophes,
-hyphens vs spaces, brackets). The key keeps only letters and digits, so "AGG-12",
+Interchange contract: the names of everything a data pack lists (units, cards, upgrades
+and each system's other entries) match case-insensitively, ignoring punctuation
+differences (curly vs straight apostrophes, hyphens vs spaces, brackets). The key keeps only letters and digits, so "AGG-12",
 "agg 12" and "AGG12" are one name, as are "Raynor's Raiders" and "Raynor\u2019s Raiders".
 """
 

@@ -147,7 +147,7 @@ class GameSystem:
     budget_name: str = "points limit"
     budget_unit: str = "points"
     # Event-level keys older event/1 files of this system wrote, and the generic event
-    # setting each is now (StarCraft's `minerals` is the event's `points_limit`).
+    # setting each is now (e.g. StarCraft's budget key is the event's `points_limit`).
     event_file_renames: Mapping[str, str] = field(default_factory=dict)
 
     def template_names(self, part: str) -> list[str]:

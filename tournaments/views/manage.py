@@ -265,7 +265,7 @@ def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResp
         raise Http404("No such roster slot.")
     existing = player.rosters.filter(slot=slot).first()
     initial = {"content": json.dumps(existing.document, indent=2, ensure_ascii=False)} if existing else {}
-    form = RosterForm(request.POST or None, initial=initial, prefix=f"r{slot}")
+    form = RosterForm(request.POST or None, request.FILES or None, initial=initial, prefix=f"r{slot}")
     if request.method == "POST" and form.is_valid():
         try:
             roster = roster_submit(

@@ -124,7 +124,7 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
     access, player = _player_access(request, slug)
     if slot not in roster_slots(access):
         raise Http404("No such roster slot.")
-    form = RosterForm(request.POST, prefix=f"r{slot}")
+    form = RosterForm(request.POST, request.FILES, prefix=f"r{slot}")
     status = 200
     if form.is_valid():
         try:
@@ -174,7 +174,12 @@ def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
     # After the deadline a player's submission is refused (services.rosters): the check says
     # so beside the verdict instead of a bare "Legal" that submit would then contradict.
     closed = not access.is_staff and not roster_submission_open(access.event)
-    context: dict[str, Any] = {"slot": slot, "closed": closed, "deadline": access.event.roster_deadline}
+    context: dict[str, Any] = {
+        "slot": slot,
+        "event": access.event,
+        "closed": closed,
+        "deadline": access.event.roster_deadline,
+    }
     if not content.strip():
         context["empty"] = True
     else:
