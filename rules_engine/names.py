@@ -3,7 +3,8 @@
 Interchange contract: the names of everything a data pack lists (units, cards, upgrades
 and each system's other entries) match case-insensitively, ignoring punctuation
 differences (curly vs straight apostrophes, hyphens vs spaces, brackets). The key keeps
-only letters and digits, so "AGG-12", "agg 12" and "AGG12" are one name, as are "Raynor's Raiders" and "Raynor\u2019s Raiders".
+only letters and digits, so "AGG-12", "agg 12" and "AGG12" are one name, as are
+"Raynor's Raiders" and "Raynor\u2019s Raiders".
 """
 
 from __future__ import annotations
