@@ -18,7 +18,10 @@ from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import DEFAULT_ROUND_MINUTES
 from tournaments.models import EventKind, Game, ListFormat, Outcome, Player, RosterPublication, StaffRoleKind
+from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 from tournaments.services.reporting import ResultInput
+
+PLAYERS_CSV_MAX_BYTES = PLAYERS_CSV_MAX_CHARS  # a file is refused unread above the paste's limit
 
 _TABLE_LINE = re.compile(r"^\s*(?:table\s*)?(\d+)\s*(?:[:.\-\u2013\u2014]\s*(.*?))?\s*$", re.IGNORECASE)
 
@@ -180,13 +183,44 @@ class PlayerAddForm(Form):
 
 
 class PlayersCsvForm(Form):
+    """A player list pasted or uploaded as a file (a spreadsheet's "Save as CSV")."""
+
     csv = forms.CharField(
-        label="CSV",
+        label="Paste CSV",
+        required=False,
+        strip=False,
         widget=forms.Textarea(
-            attrs={"rows": 5, "placeholder": "name,email,username\nAda Lovelace,ada@example.org,"}
+            attrs={"rows": 5, "placeholder": "First Name,Last Name,Email\nAda,Lovelace,ada@example.org"}
         ),
-        help_text="One player a row: name, then optionally email and username.",
+        help_text="A header row is matched by name (Name, or First Name and Last Name; Email; "
+        "Username); without one: name, then optionally email and username.",
     )
+    file = forms.FileField(
+        label="Or choose a CSV file",
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > PLAYERS_CSV_MAX_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size // 1024} KB; import at most "
+                    f"{PLAYERS_CSV_MAX_BYTES // 1024} KB of players at a time."
+                )
+            raw = upload.read()
+            try:
+                data["text"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                # A spreadsheet's legacy "CSV" on Windows: every byte is a character there.
+                data["text"] = raw.decode("cp1252", errors="replace")
+        elif (data.get("csv") or "").strip():
+            data["text"] = data["csv"]
+        else:
+            raise forms.ValidationError("Paste the CSV or choose a file.")
+        return data
 
 
 class JoinForm(Form):

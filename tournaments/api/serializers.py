@@ -236,7 +236,10 @@ class PlayerRegisterSerializer(Serializer):
 
 class PlayersImportSerializer(Serializer):
     csv = serializers.CharField(
-        trim_whitespace=False, help_text="Rows of `name[,email[,username]]`; a header row is allowed."
+        trim_whitespace=False,
+        help_text="A player list: a header row matched by name (Name or First Name/Last Name, "
+        "Email, Username; case, spaces and common synonyms aside), or positional rows of "
+        "`name[,email[,username]]`. Comma or semicolon separated. Every bad row is named.",
     )
 
 

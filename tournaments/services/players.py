@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import secrets
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
@@ -25,6 +26,7 @@ from tournaments.models import (
     StaffRole,
     StaffRoleKind,
 )
+from tournaments.players_csv import CsvProblem, read_player_list
 from tournaments.services.audit import audit
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.versions import event_touch
@@ -136,41 +138,83 @@ def player_join(
     return player_register(event=event, name=chosen, user=user, email=email or fallback, by=user)
 
 
+@dataclass(frozen=True)
+class CsvImport:
+    """What an import wrote, and the header columns it left out (each with why)."""
+
+    players: list[Player]
+    ignored: tuple[str, ...]
+
+
+class CsvRowErrors(ServiceError):
+    """Rows of a player list that cannot be imported: every one is named, nothing is kept."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__(" ".join(errors), code="invalid", field="csv")
+        self.errors = errors
+
+
 @transaction.atomic
 def players_import_csv(*, event: Event, text: str, by: AbstractBaseUser) -> list[Player]:
-    """Import `name[,email[,username]]` rows (a header row naming those columns is allowed).
+    """Import a player list (tournaments.players_csv: a header row matched by name, or
+    positional `name[,email[,username]]`).
 
-    All or nothing: one bad row and nothing is imported; the error names the row.
+    All or nothing: if any row is bad nothing is imported, and the error names every bad
+    row ("Row 2: the name is empty."), rows counted from the first player after any header.
     """
+    return players_import_csv_report(event=event, text=text, by=by).players
+
+
+@transaction.atomic
+def players_import_csv_report(*, event: Event, text: str, by: AbstractBaseUser) -> CsvImport:
+    """`players_import_csv`, also telling which header columns were not imported."""
     if len(text) > PLAYERS_CSV_MAX_CHARS:
         raise TooLarge(
             f"The list is {len(text) // 1024} KB; import at most {PLAYERS_CSV_MAX_CHARS // 1024} KB "
             "of players at a time. Nothing was imported.",
             field="csv",
         )
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-    if rows and [c.strip().lower() for c in rows[0]][:1] == ["name"]:
-        rows = rows[1:]
+    try:
+        listed = read_player_list(text)
+    except CsvProblem as exc:
+        raise ServiceError(str(exc), field="csv") from None
     users = get_user_model()
-    created = []
-    for number, row in enumerate(rows, start=1):
-        if not any(cell.strip() for cell in row):
-            continue
-        name = row[0].strip()
-        email = row[1].strip() if len(row) > 1 else ""
-        username = row[2].strip() if len(row) > 2 else ""
-        if not name:
-            raise ServiceError(f"Row {number}: the name is empty.", field="csv")
+    errors: list[str] = []
+    wanted = []
+    for row in listed.rows:
+        problem = None
         user = None
-        if username:
-            user = users.objects.filter(username=username).first()
+        if not row.name:
+            problem = "the name is empty."
+        elif row.email and not _is_email(row.email):
+            problem = f"{row.email!r} is not an e-mail address."
+        elif row.username:
+            user = users.objects.filter(username=row.username).first()
             if user is None:
-                raise ServiceError(f"Row {number}: no account named {username!r}.", field="csv")
+                problem = f"no account named {row.username!r}."
+        if problem is not None:
+            errors.append(f"Row {row.number}: {problem}")
+        else:
+            wanted.append((row, user))
+    if errors:
+        raise CsvRowErrors(errors)
+    created = []
+    for row, user in wanted:
         try:
-            created.append(player_register(event=event, name=name, user=user, email=email, by=by))
+            created.append(player_register(event=event, name=row.name, user=user, email=row.email, by=by))
         except ServiceError as exc:
-            raise ServiceError(f"Row {number}: {exc.message}", field="csv") from None
-    return created
+            errors.append(f"Row {row.number}: {exc.message}")
+    if errors:  # raised inside the transaction: the players written above are rolled back
+        raise CsvRowErrors(errors)
+    return CsvImport(created, listed.ignored)
+
+
+def _is_email(value: str) -> bool:
+    try:
+        validate_email(value)
+    except ValidationError:
+        return False
+    return True
 
 
 def _last_round_number(event: Event) -> int:

@@ -35,11 +35,12 @@ from tournaments.selectors import (
 )
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
 from tournaments.services.players import (
+    CsvRowErrors,
     player_check_in,
     player_drop,
     player_no_show,
     player_register,
-    players_import_csv,
+    players_import_csv_report,
 )
 from tournaments.services.rosters import roster_submit
 from tournaments.views.common import actor, nav_context, run_service
@@ -204,14 +205,23 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
-    form = PlayersCsvForm(request.POST)
+    form = PlayersCsvForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            created = players_import_csv(event=access.event, text=form.cleaned_data["csv"], by=actor(request))
+            done = players_import_csv_report(
+                event=access.event, text=form.cleaned_data["text"], by=actor(request)
+            )
+        except CsvRowErrors as exc:
+            form.add_error(None, "Nothing was imported: fix these rows and import the list again.")
+            for line in exc.errors:
+                form.add_error(None, line)
         except ServiceError as exc:
             add_service_error(form, exc)
         else:
-            messages.success(request, f"Imported {len(created)} player(s).")
+            count = len(done.players)
+            messages.success(request, f"Imported {count} player{'s' if count != 1 else ''}.")
+            if done.ignored:
+                messages.info(request, f"Columns not imported: {'; '.join(done.ignored)}.")
             return redirect("manage-players", slug)
     return _players_page(request, access, csv_form=form)
 

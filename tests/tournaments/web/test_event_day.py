@@ -367,3 +367,81 @@ def test_after_the_deadline_the_player_page_and_live_check_say_submission_is_clo
     assert "Resubmit as often as you like" in client.get("/e/spring-skirmish/me/").content.decode()
     check = client.post("/e/spring-skirmish/rosters/check/", {"slot": "1", "r1-content": terran_text()})
     assert "Submission is closed" not in check.content.decode()
+
+
+# --- 4. CSV import: a file or a paste, a header row matched by name ------------------------
+
+
+def test_csv_file_with_a_spreadsheet_header_imports_by_column_name(client, alice):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event = make_event(to=alice)
+    client.force_login(alice)
+    text = (
+        "\ufeffFirst Name, last_name ,E-mail Address,Faction\n"
+        "Ada,Lovelace,ada@example.org,Terran\n"
+        "Grace,Hopper,,Zerg\n"
+    )
+    upload = SimpleUploadedFile("players.csv", text.encode("utf-8"), content_type="text/csv")
+    response = client.post("/e/spring-skirmish/manage/players/import/", {"file": upload}, follow=True)
+    page = response.content.decode()
+    assert "Imported 2 players" in page, page
+    assert "Faction" in page  # the ignored column is named, with why
+    players = {p.name: p.email for p in event.players.all()}
+    assert players == {"Ada Lovelace": "ada@example.org", "Grace Hopper": ""}
+
+
+def test_csv_header_synonyms_and_semicolons(alice):
+    from tournaments.services.players import players_import_csv
+
+    event = make_event(to=alice)
+    created = players_import_csv(
+        event=event, text="Player;Mail;Login\nBo Peep;bo@example.org;alice\n", by=alice
+    )
+    assert [(p.name, p.email, p.user) for p in created] == [("Bo Peep", "bo@example.org", alice)]
+
+
+def test_csv_errors_name_every_bad_row_and_import_nothing(client, alice):
+    event = make_event(to=alice)
+    client.force_login(alice)
+    text = (
+        "Surname,Given name,Email\n"
+        "Lovelace,Ada,not-an-address\n,,x@example.org\nHopper,Grace,\n,Alan,ghost@\n"
+    )
+    response = client.post("/e/spring-skirmish/manage/players/import/", {"csv": text})
+    page = response.content.decode()
+    assert "Row 1: &#x27;not-an-address&#x27; is not an e-mail address." in page
+    assert "Row 2: the name is empty." in page
+    assert "Row 4: &#x27;ghost@&#x27; is not an e-mail address." in page
+    assert "Nothing was imported" in page
+    assert event.players.count() == 0
+
+
+def test_csv_header_without_a_name_column_is_refused_clearly(alice):
+    from tournaments.errors import ServiceError
+    from tournaments.services.players import players_import_csv
+
+    event = make_event(to=alice)
+    with pytest.raises(ServiceError, match="no name column"):
+        players_import_csv(event=event, text="Email,Faction\nada@example.org,Terran\n", by=alice)
+
+
+def test_csv_positional_rows_without_a_header_still_work(alice):
+    from tournaments.services.players import players_import_csv
+
+    event = make_event(to=alice)
+    created = players_import_csv(event=event, text="Ada Lovelace,ada@example.org\nBo,,alice\n", by=alice)
+    assert [(p.name, p.email, p.user) for p in created] == [
+        ("Ada Lovelace", "ada@example.org", None),
+        ("Bo", "", alice),
+    ]
+
+
+def test_csv_form_needs_a_paste_or_a_file(client, alice):
+    make_event(to=alice)
+    client.force_login(alice)
+    page = client.post("/e/spring-skirmish/manage/players/import/", {"csv": ""}).content.decode()
+    assert "Paste the CSV or choose a file." in page
+    form_page = client.get("/e/spring-skirmish/manage/players/").content.decode()
+    assert 'enctype="multipart/form-data"' in form_page
+    assert 'type="file"' in form_page
