@@ -20,4 +20,53 @@
   }
   document.addEventListener("focusin", selectIt);
   document.addEventListener("click", selectIt);
+
+  // The event navigation's role menus (<details class="navmenu">): one open at a time,
+  // closed by a click elsewhere or Escape. Without script they still open and close.
+  function closeMenus(except) {
+    var open = document.querySelectorAll("details.navmenu[open]");
+    for (var i = 0; i < open.length; i++) {
+      if (open[i] !== except) { open[i].removeAttribute("open"); }
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var inside = event.target instanceof Element ? event.target.closest("details.navmenu") : null;
+    closeMenus(inside);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") { closeMenus(null); }
+  });
+
+  // Public pairings: mark the caller's own rows (`data-me` holds their player id, the rows
+  // `data-players`) and filter rows by the search box (`data-filter-rows` names them).
+  // Both run again whenever htmx swaps in a refreshed table.
+  function markMine() {
+    var holder = document.querySelector("[data-me]");
+    var me = holder ? holder.getAttribute("data-me") : "";
+    if (!me) { return; }
+    var rows = holder.querySelectorAll("[data-players]");
+    for (var i = 0; i < rows.length; i++) {
+      var ids = " " + rows[i].getAttribute("data-players") + " ";
+      rows[i].classList.toggle("mine", ids.indexOf(" " + me + " ") >= 0);
+    }
+  }
+  function filterRows() {
+    var box = document.querySelector("[data-filter-rows]");
+    if (!box) { return; }
+    var wanted = box.value.trim().toLowerCase();
+    var rows = document.querySelectorAll(box.getAttribute("data-filter-rows"));
+    for (var i = 0; i < rows.length; i++) {
+      rows[i].hidden = wanted !== "" && rows[i].textContent.toLowerCase().indexOf(wanted) < 0;
+    }
+  }
+  function refresh() { markMine(); filterRows(); }
+  document.addEventListener("input", function (event) {
+    if (event.target instanceof Element && event.target.hasAttribute("data-filter-rows")) { filterRows(); }
+  });
+  document.addEventListener("htmx:afterSwap", refresh);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", refresh);
+  } else {
+    refresh();
+  }
 })();

@@ -23,6 +23,7 @@ from tournaments.conditional import conditional, is_htmx
 from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
+    current_games,
     rosters_public,
     round_games,
     round_progress,
@@ -67,6 +68,7 @@ class Seat:
     table: str
     layout: str
     opponent: str
+    player: str = ""  # external id: the page's script marks the caller's own row by it
 
 
 def seats(games: list[Game]) -> list[Seat]:
@@ -75,9 +77,9 @@ def seats(games: list[Game]) -> list[Seat]:
         table = str(game.table.number) if game.table is not None else "—"
         layout = game.table.layout if game.table is not None else ""
         one, two = game.player_one, game.player_two
-        out.append(Seat(one.name, table, layout, two.name if two is not None else "Bye"))
+        out.append(Seat(one.name, table, layout, two.name if two is not None else "Bye", one.external_id))
         if two is not None:
-            out.append(Seat(two.name, table, layout, one.name))
+            out.append(Seat(two.name, table, layout, one.name, two.external_id))
     return sorted(out, key=lambda seat: seat.name.casefold())
 
 
@@ -114,6 +116,7 @@ def _live_page(
     section: str,
     template: str,
     fragment: Callable[[], tuple[str, int]],
+    extra: dict[str, Any] | None = None,
 ) -> HttpResponseBase:
     """A polled page: 304 when unchanged, the fragment alone for htmx, else the whole page.
 
@@ -133,7 +136,8 @@ def _live_page(
     live = mark_safe(html)
     if is_htmx(request):
         return check.finish(HttpResponse(live))
-    return check.finish(render(request, template, nav_context(access, section) | {"live": live}))
+    context = nav_context(access, section) | {"live": live} | (extra or {})
+    return check.finish(render(request, template, context))
 
 
 def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
@@ -148,7 +152,22 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
             access.event, "pairings-html", parts, lambda: _pairings_fragment(access, wanted)
         )
 
-    return _live_page(request, access, "pairings", "tournaments/pairings.html", fragment)
+    return _live_page(
+        request, access, "pairings", "tournaments/pairings.html", fragment, extra=_my_table(access, wanted)
+    )
+
+
+def _my_table(access: EventAccess, wanted: str | None) -> dict[str, Any]:
+    """The caller's own game in the round shown, said in words above the (shared, cached)
+    table; the table's rows carry player ids, and the page's script marks the caller's."""
+    me = access.player
+    if me is None:
+        return {}
+    game = current_games([me]).get(me.pk)
+    if game is None or (wanted is not None and str(game.round.number) != wanted):
+        return {}
+    opponent = game.player_two if game.player_one_id == me.pk else game.player_one
+    return {"my_game": game, "my_opponent": opponent}
 
 
 def _rank_labels(ranks: list[int | None]) -> list[str]:

@@ -445,3 +445,107 @@ def test_csv_form_needs_a_paste_or_a_file(client, alice):
     form_page = client.get("/e/spring-skirmish/manage/players/").content.decode()
     assert 'enctype="multipart/form-data"' in form_page
     assert 'type="file"' in form_page
+
+
+# --- 13. A skip link first on every page; the event navigation grouped by role ----------------
+
+_FOCUSABLE = re.compile(
+    r'<(?:a\s[^>]*\bhref=|button\b|input\b(?![^>]*type="hidden")|select\b|textarea\b|summary\b)'
+)
+
+
+def _first_focusable(html: str) -> str:
+    body = html[html.index("<body") :]
+    body = body[body.index(">") + 1 :]
+    match = _FOCUSABLE.search(body)
+    assert match is not None
+    return body[match.start() : body.index(">", match.start()) + 1]
+
+
+@pytest.fixture
+def staffed(alice, bob, hank, judy):
+    event = make_event(to=alice, players=2)
+    add_player(event, bob, "Bob")
+    add_staff(event, hank, "head-judge")
+    add_staff(event, judy, "floor-judge")
+    return event
+
+
+@pytest.mark.parametrize(
+    ("who", "url"),
+    [
+        (None, "/"),
+        (None, "/accounts/login/"),
+        (None, "/e/spring-skirmish/"),
+        (None, "/e/spring-skirmish/standings/"),
+        ("bob", "/e/spring-skirmish/me/"),
+        ("judy", "/e/spring-skirmish/judge/"),
+        ("alice", "/e/spring-skirmish/manage/"),
+        ("alice", "/e/spring-skirmish/manage/settings/"),
+        ("alice", "/my-events/"),
+    ],
+)
+def test_skip_to_content_is_the_first_focusable_element(client, staffed, request, who, url):
+    if who:
+        client.force_login(request.getfixturevalue(who))
+    html = client.get(url).content.decode()
+    first = _first_focusable(html)
+    assert 'href="#content"' in first, first
+    assert "Skip to content" in html[html.index(first) : html.index(first) + 200]
+    assert 'id="content"' in html
+
+
+def _nav(html: str) -> str:
+    start = html.index('<nav class="subnav"')
+    return html[start : html.index("</nav>", start)]
+
+
+def test_a_player_sees_only_their_own_menu(client, staffed, bob):
+    client.force_login(bob)
+    nav = _nav(client.get("/e/spring-skirmish/").content.decode())
+    for theirs in ("/e/spring-skirmish/me/", "/e/spring-skirmish/pairings/", "/e/spring-skirmish/standings/"):
+        assert f'href="{theirs}"' in nav
+    for staff_only in ("/judge/", "/manage/", "/judge/penalties/", "/judge/drafts/", "/manage/rosters/"):
+        assert f'href="/e/spring-skirmish{staff_only}"' not in nav, staff_only
+    assert "Judging" not in nav
+    assert "Organiser" not in nav
+
+
+def test_the_to_navigation_is_grouped_into_menus(client, staffed, alice):
+    client.force_login(alice)
+    nav = _nav(client.get("/e/spring-skirmish/").content.decode())
+    outside = re.sub(r"<details.*?</details>", "", nav, flags=re.DOTALL)
+    assert len(re.findall(r"<a\s", outside)) <= 7  # was 14 links in one row
+    menus = re.findall(r"<details[^>]*>\s*<summary[^>]*>([^<]+)</summary>", nav)
+    assert [m.strip() for m in menus] == ["Judging", "Organiser"]
+    for link in ("/judge/", "/judge/penalties/", "/manage/", "/manage/settings/", "/manage/audit/"):
+        assert f'href="/e/spring-skirmish{link}"' in nav, link
+
+
+def test_a_floor_judge_has_the_judging_menu_but_not_the_organisers(client, staffed, judy):
+    client.force_login(judy)
+    nav = _nav(client.get("/e/spring-skirmish/").content.decode())
+    assert "Judging" in nav
+    assert "Organiser" not in nav
+    assert 'href="/e/spring-skirmish/judge/conduct/"' not in nav  # the Head Judge's inbox
+
+
+# --- 5. Public pairings: a search box and my own row marked -------------------------------
+
+
+def test_pairings_page_has_a_search_box_and_marks_my_row(client, bob):
+    from tests.builders.rows import add_round
+
+    event = make_event(players=["Ann", "Cy", "Di"])
+    me = add_player(event, bob, "Bob")
+    ann = event.players.get(name="Ann")
+    add_round(event, 1, [(ann, me), ("p2", "p3")], "published")
+    anonymous = client.get("/e/spring-skirmish/pairings/").content.decode()
+    assert 'type="search"' in anonymous
+    assert "data-filter-rows" in anonymous
+    assert 'data-me=""' in anonymous
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/pairings/").content.decode()
+    assert f'data-me="{me.external_id}"' in page
+    assert f'data-players="{ann.external_id} {me.external_id}"' in page  # the row the script marks
+    assert "You play Ann at table 1" in page  # said in words too, without script

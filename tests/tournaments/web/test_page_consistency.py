@@ -38,7 +38,7 @@ def test_judging_pages_show_the_event_navigation_with_their_section_marked(name,
     nav = re.search(r'<nav class="subnav".*?</nav>', page, re.S)
     assert nav is not None
     # The same links as on the pairings page, not a judging-only bar.
-    for link in ("Pairings", "Standings", "Rosters", ">Judge<", "Roster board", "Print"):
+    for link in ("Pairings", "Standings", "Rosters", ">Judge queue<", "Roster board", "Print"):
         assert link in nav.group(0)
     assert re.search(rf'aria-current="page">{section_link}</a>', nav.group(0))
 
