@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from printing.documents import Sheet, render_sheet
+from printing.documents import Sheet, render_sheet, slip_fields
 from printing.sheets import (
     Heading,
     RosterPackSheet,
@@ -45,7 +45,7 @@ LAST = ("d'Arc", "Núñez", "O'Brien", "Müller", "Nowak", "Okafor", "Tanaka", "
 
 
 def synthetic_event(players: int = PLAYERS, rounds: int = ROUNDS_PLAYED, seed: int = 7) -> EventFile:
-    """Random results, paired top-down by Mission Points each round (no rematch check needed)."""
+    """Random results, paired top-down by Match Points each round (no rematch check needed)."""
     rng = random.Random(seed)
     entrants = tuple(
         EventPlayer(id=f"p{i}", name=f"{rng.choice(FIRST)} {rng.choice(LAST)} {i}")
@@ -84,7 +84,10 @@ def slips_sheet(event: EventFile) -> SlipsSheet:
 
     def side(pid: str) -> SlipPlayer:
         rosters = tuple(
-            SlipRoster(slot, "Raynor's Raiders", MISSIONS[:2], DEPLOYMENTS[:2]) for slot in (1, 2)
+            SlipRoster(
+                slot, "Raynor's Raiders", (f"{', '.join(MISSIONS[:2])} · {', '.join(DEPLOYMENTS[:2])}",)
+            )
+            for slot in (1, 2)
         )
         return SlipPlayer(names[pid], pid, rosters)
 
@@ -93,7 +96,11 @@ def slips_sheet(event: EventFile) -> SlipsSheet:
         for t, (a, b) in enumerate(zip(ids[::2], ids[1::2], strict=True), start=1)
     )
     return SlipsSheet(
-        Heading(event.name, f"Round {PLANNED_ROUNDS} result slips"), PLANNED_ROUNDS, True, slips
+        Heading(event.name, f"Round {PLANNED_ROUNDS} result slips"),
+        PLANNED_ROUNDS,
+        True,
+        slips,
+        slip_fields(get_system(event.game_system)),
     )
 
 

@@ -100,7 +100,7 @@ def build_event(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = 11) ->
                     outcome="played",
                     vp_one=vp_one,
                     vp_two=vp_two,
-                    battle_rounds=5,
+                    details={"battle_rounds": 5},
                     result_status="confirmed",
                 )
             )

@@ -12,8 +12,10 @@ model field as an extra field at its level:
 - round: `status`, `seed`, then any other field not at its default (`created_at`,
   `pairing_report`, `published_at`, ...), and `pending`: games paired but not yet scored
   (event/1 `games` only holds games with a result);
-- game: e.g. `result_status`, `battle_rounds`, when not at their default, and `reports`:
-  what each side (or a judge) reported, oldest first;
+- game: e.g. `result_status`, when not at their default; the extra result numbers the
+  game system declares (`GameSystem.result_extras`, kept in `Game.details`), each at the
+  game's level under its key, as older exports wrote them; and `reports`: what each side
+  (or a judge) reported, oldest first;
 - top level, after the event/1 keys: `staff`, `audit_log`, `penalties`, `time_limits`,
   `conduct_reports`, `roster_findings`, `drafts` and `clocks` — the records of
   `interchange.platform_records`, which also says how they refer to players, games and users.
@@ -72,7 +74,7 @@ from interchange.values import (
     take_fields,
 )
 from rosters.models import Roster
-from rules_engine.registry import UnknownGameSystem, get_system
+from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
 from standings.records import (
     BYE,
     OUTCOMES,
@@ -84,6 +86,7 @@ from standings.records import (
     EventRound,
     EventTable,
 )
+from tournaments.bridges.record import SCORING, event_scoring
 from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRole, Table
 from tournaments.selectors import rosters_public
 
@@ -118,7 +121,7 @@ PLAYER_FIELDS = _plain_fields(
     Player, {"external_id", "name", "spare", "dropped_after_round", "disqualified_after_round", "extra"}
 )
 ROUND_FIELDS = _plain_fields(Round, {"number"})
-GAME_FIELDS = _plain_fields(Game, {"outcome", "vp_one", "vp_two", "extra"})
+GAME_FIELDS = _plain_fields(Game, {"outcome", "vp_one", "vp_two", "kp_one", "kp_two", "details", "extra"})
 # Always written for rounds, even at their default: what a TO checks first.
 ROUND_ALWAYS = ("status", "seed")
 # A file's rounds and scored games are history: closed and agreed unless the file says otherwise.
@@ -138,6 +141,7 @@ ROSTERS = "rosters"
 VALIDATION = "validation"
 PENDING = "pending"
 USER = "user"  # a player's account, by username
+DETAILS = "details"  # a game's extra result numbers beyond the system's declared ones
 
 
 # --- importing -----------------------------------------------------------------------
@@ -258,7 +262,9 @@ def _pending_game(raw: Any, where: str, players: Mapping[str, Player]) -> tuple[
     table = rest.pop("table", None)
     outcome = rest.pop("outcome", "")
     vp = rest.pop("vp", [None, None])
+    kp = rest.pop("kp", None)
     loser = rest.pop("loser", None)
+    winner = rest.pop("winner", None)
     if table is not None and (not isinstance(table, int) or isinstance(table, bool) or table < 1):
         raise EventImportError(f"{where}.table must be a table number")
     if outcome != "" and outcome not in OUTCOMES:
@@ -267,7 +273,23 @@ def _pending_game(raw: Any, where: str, players: Mapping[str, Player]) -> tuple[
         raise EventImportError(f"{where}.vp must hold two numbers (or nulls)")
     if loser is not None and loser not in ids:
         raise EventImportError(f"{where}.loser must be one of the game's players")
-    game = EventGame(players=tuple(ids), outcome=outcome, loser=loser, table=table, extra=rest)
+    if winner is not None and winner not in ids:
+        raise EventImportError(f"{where}.winner must be one of the game's players")
+    if kp is not None and not (
+        isinstance(kp, list)
+        and len(kp) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in kp)
+    ):
+        raise EventImportError(f"{where}.kp must hold two numbers, in players order")
+    game = EventGame(
+        players=tuple(ids),
+        outcome=outcome,
+        loser=loser,
+        table=table,
+        extra=rest,
+        kp=(kp[0], kp[1]) if kp is not None else None,
+        winner=winner,
+    )
     return game, vp
 
 
@@ -490,10 +512,14 @@ def _import_games(
 ) -> tuple[list[Game], list[tuple[Game, Any, str]]]:
     """Every game, saved, and each game's reports as the file gives them (read with the records)."""
     games, reports = [], []
+    system = get_system(data.game_system)
     for round_ in data.rounds:
         for game, vp, where, scored in _game_entries(round_, round_parts[round_.number][1], players):
             extra = dict(game.extra)
             game_reports = extra.pop(REPORTS, None)
+            details = _take_details(system, extra, where)
+            if isinstance(game_reports, list):
+                game_reports = [_report_details(system, r) for r in game_reports]
             fields = take_fields(Game, GAME_FIELDS, extra, where)
             if scored:
                 fields = {**_scored_defaults(), **fields}
@@ -505,16 +531,59 @@ def _import_games(
                 outcome=game.outcome,
                 vp_one=vp[0],
                 vp_two=vp[1],
+                kp_one=game.kp[0] if game.kp is not None else None,
+                kp_two=game.kp[1] if game.kp is not None else None,
                 loser=players[game.loser] if game.loser is not None else None,
+                winner=players[game.winner] if game.winner is not None else None,
+                details=details,
                 extra=extra,
                 **fields,
             )
-            clean_row(game_row, where, exclude=["round", "table", "player_one", "player_two", "loser"])
+            clean_row(
+                game_row,
+                where,
+                exclude=["round", "table", "player_one", "player_two", "loser", "winner", "details"],
+            )
             games.append(game_row)
             if game_reports is not None:
                 reports.append((game_row, game_reports, where))
     Game.objects.bulk_create(games)
     return games, reports
+
+
+def _take_details(system: GameSystem, extra: dict[str, Any], where: str) -> dict[str, Any]:
+    """The game's extra result numbers: `details`, and each the system declares at the game's level.
+
+    Exports write the declared ones at the game's level (StarCraft's older files had no
+    `details` at all), so both places are read; whatever `details` holds beyond them is kept.
+    """
+    details = extra.pop(DETAILS, {})
+    if not isinstance(details, dict):
+        raise EventImportError(f"{where}.{DETAILS} must be an object")
+    details = dict(details)
+    for declared in system.result_extras:
+        if declared.key in extra:
+            value = extra.pop(declared.key)
+            if value is not None:
+                problem = declared.check(value)
+                if problem is not None:
+                    raise EventImportError(f"{where}.{declared.key}: {problem}")
+                details[declared.key] = value
+    return details
+
+
+def _report_details(system: GameSystem, raw: Any) -> Any:
+    """A report record with the declared extras (older exports wrote them at its level) in `details`."""
+    if not isinstance(raw, dict):
+        return raw
+    moved = {e.key: raw[e.key] for e in system.result_extras if e.key in raw}
+    if not moved:
+        return raw
+    rest = {k: v for k, v in raw.items() if k not in moved}
+    held = rest.get(DETAILS)
+    base = held if isinstance(held, dict) else {}
+    rest[DETAILS] = {**base, **{k: v for k, v in moved.items() if v is not None}}
+    return rest
 
 
 def _import_records(
@@ -574,7 +643,7 @@ def _is_scored(game: Game) -> bool:
         return False
     if (game.outcome == BYE) != (game.player_two_id is None):
         return False
-    if game.outcome == PLAYED and (game.vp_one is None or game.vp_two is None):
+    if game.outcome == PLAYED and (game.vp_one is None or game.vp_two is None) and game.winner_id is None:
         return False
     return (game.outcome in OUTCOMES_WITH_LOSER) == (game.loser_id is not None)
 
@@ -622,6 +691,7 @@ def _stash(event: Event) -> dict[str, Any]:
 class _Writing:
     """What writing an event's core needs: the file's references for its rows, and what to include."""
 
+    system: GameSystem
     ext: Mapping[int, str]  # player id -> event/1 id
     table_number: Mapping[int, int]  # table id -> number
     rosters: bool
@@ -633,6 +703,15 @@ class _Writing:
         if self.reports is not None and game.id in self.reports:
             extra[REPORTS] = self.reports[game.id]
 
+    def add_details(self, game: Game, extra: dict[str, Any]) -> None:
+        """The declared extras at the game's level (as older exports wrote them), the rest in `details`."""
+        details = dict(game.details or {})
+        for declared in self.system.result_extras:
+            if declared.key in details:
+                extra[declared.key] = details.pop(declared.key)
+        if details:
+            extra[DETAILS] = details
+
 
 def _scored_game(game: Game, w: _Writing) -> EventGame:
     """A game with a result, as an event/1 game; model fields off their defaults as extra fields."""
@@ -640,11 +719,14 @@ def _scored_game(game: Game, w: _Writing) -> EventGame:
     ids = (ext[game.player_one_id],) + ((ext[game.player_two_id],) if game.player_two_id else ())
     extra = dict(game.extra)
     _put_fields(game, GAME_FIELDS, extra, defaults=_scored_defaults())
+    w.add_details(game, extra)
     w.add_reports(game, extra)
     return EventGame(
         players=ids,
         outcome=game.outcome,
         vp=(game.vp_one, game.vp_two) if game.vp_one is not None and game.vp_two is not None else None,
+        kp=(game.kp_one, game.kp_two) if game.kp_one is not None and game.kp_two is not None else None,
+        winner=ext[game.winner_id] if game.winner_id is not None else None,
         loser=ext[game.loser_id] if game.loser_id is not None else None,
         table=w.table_number[game.table_id] if game.table_id is not None else None,
         extra=extra,
@@ -664,10 +746,15 @@ def _pending_game_json(game: Game, w: _Writing) -> dict[str, Any]:
         entry["outcome"] = game.outcome
     if game.vp_one is not None or game.vp_two is not None:
         entry["vp"] = [game.vp_one, game.vp_two]
+    if game.kp_one is not None and game.kp_two is not None:
+        entry["kp"] = [game.kp_one, game.kp_two]
     if game.loser_id is not None:
         entry["loser"] = ext[game.loser_id]
+    if game.winner_id is not None:
+        entry["winner"] = ext[game.winner_id]
     entry.update(game.extra)
     _put_fields(game, GAME_FIELDS, entry, defaults={})
+    w.add_details(game, entry)
     w.add_reports(game, entry)
     return entry
 
@@ -714,7 +801,7 @@ def _event_settings(event: Event, *, public: bool) -> dict[str, Any]:
     if public:
         event_extra.pop("join_code", None)
     for key, value in event.extra.items():
-        if key != STASH and key not in event_extra:
+        if key not in (STASH, SCORING) and key not in event_extra:
             event_extra[key] = value
     return event_extra
 
@@ -733,6 +820,7 @@ def _event_file(
     for game in rows.games:
         games_by_round[game.round_id].append(game)
     w = _Writing(
+        system=get_system(event.game_system),
         ext={p.id: p.external_id for p in rows.players},
         table_number={t.id: t.number for t in rows.tables},
         rosters=rosters,
@@ -757,6 +845,7 @@ def _event_file(
             _event_round(r, games_by_round[r.id], round_extra.get(str(r.number), {}), w) for r in rows.rounds
         ),
         extra=_event_settings(event, public=public),
+        scoring=event_scoring(event),
     )
 
 

@@ -107,7 +107,12 @@ _PENALTY_REF: tuple[AuditPath, ...] = ((("penalty",), "penalties"),)
 _FINDING_REF: tuple[AuditPath, ...] = ((("finding",), "roster_findings"),)
 _REPORT_REF: tuple[AuditPath, ...] = ((("report",), "conduct_reports"),)
 AUDIT_REFERENCES: dict[str, tuple[AuditPath, ...]] = {
-    "result-set": ((("before", "loser"), "player"), (("after", "loser"), "player")),
+    "result-set": (
+        (("before", "loser"), "player"),
+        (("after", "loser"), "player"),
+        (("before", "winner"), "player"),
+        (("after", "winner"), "player"),
+    ),
     "penalty-issued": _PENALTY_REF,
     "disqualification-proposed": _PENALTY_REF,
     "disqualification-confirmed": _PENALTY_REF,

@@ -51,7 +51,22 @@ def standings_csv(event: Event) -> tuple[str, str, bytes]:
     standings = event_standings(event)
     places = place_labels(standings.rows)
     state = "final" if standings.final else "indicative"
-    header = ("rank", "shared", "player", "name", "mp", "tp", "sos", "otp", "games", "status", "standings")
+    # A system that ranks by Kill Points (Dropzone) adds them as a fifth key, after oTP.
+    kp: tuple[str, ...] = ("kp",) if standings.kill_points else ()
+    header = (
+        "rank",
+        "shared",
+        "player",
+        "name",
+        "mp",
+        "tp",
+        "sos",
+        "otp",
+        *kp,
+        "games",
+        "status",
+        "standings",
+    )
     rows = (
         (
             row.rank,
@@ -62,6 +77,7 @@ def standings_csv(event: Event) -> tuple[str, str, bytes]:
             row.tp,
             four_dp_text(row.sos),
             four_dp_text(row.otp),
+            *((row.kp,) if kp else ()),
             row.pool,
             row.status,
             state,

@@ -28,7 +28,10 @@ from printing.sheets import (
     PenaltyLogSheet,
     RosterPackSheet,
     Slip,
+    SlipExtra,
+    SlipFields,
     SlipPlayer,
+    SlipRoster,
     SlipsSheet,
     StandingsSheet,
     SummaryPenalty,
@@ -39,13 +42,14 @@ from printing.sheets import (
     penalty_tallies,
     player_summary,
     roster_page,
-    slip_roster,
     standings_sheet,
 )
 from rosters.models import Roster
+from rules_engine.registry import GameSystem, get_system
 from standings.display import standings_state
 from tournaments.access import PLAYER, TO, EventAccess
 from tournaments.errors import ServiceError
+from tournaments.game_templates import game_template_names
 from tournaments.models import Event, Game, ListFormat, Player, ResultStatus, Round, RoundStatus
 from tournaments.selectors import event_standings, player_games, rosters_public, round_games, visible_rosters
 
@@ -121,12 +125,15 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
     for roster in Roster.objects.filter(player_id__in=player_ids).order_by("slot"):
         rosters.setdefault(roster.player_id, []).append(roster)
 
+    system = get_system(event.game_system)
+
     def side(player: Player) -> SlipPlayer:
         mine = rosters.get(player.pk, [])
-        documents = tuple(
-            slip_roster(r.slot, r.document if isinstance(r.document, dict) else {}) for r in mine
-        )
-        return SlipPlayer(player.name, player.external_id, documents)
+        documents = []
+        for r in mine:
+            text = system.slip_roster_text(r.document if isinstance(r.document, dict) else {})
+            documents.append(SlipRoster(r.slot, text.faction, text.notes))
+        return SlipPlayer(player.name, player.external_id, tuple(documents))
 
     slips = []
     for game in games:
@@ -142,7 +149,23 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
         )
     slips.sort(key=lambda slip: (slip.table is None, slip.table or 0))
     heading = Heading(event.name, f"Round {round_.number} result slips")
-    return SlipsSheet(heading, round_.number, event.list_format == ListFormat.DUAL, tuple(slips))
+    return SlipsSheet(
+        heading, round_.number, event.list_format == ListFormat.DUAL, tuple(slips), slip_fields(system)
+    )
+
+
+def slip_fields(system: GameSystem) -> SlipFields:
+    """What this system's result slip asks for, and where its own parts are drawn."""
+    shape = system.results
+    return SlipFields(
+        vp=shape.vp,
+        kp=shape.kp,
+        winner=not shape.vp,
+        complete_victory=shape.complete_victory,
+        extras=tuple(SlipExtra(e.label, e.help) for e in system.result_extras),
+        side_templates=tuple(game_template_names(system, "slip_side")),
+        table_templates=tuple(game_template_names(system, "slip_table")),
+    )
 
 
 def viewer_access(event: Event, viewer: str | None) -> EventAccess:

@@ -105,6 +105,7 @@ class StandingsLine:
     otp: str
     games: int  # games in the SoS/oTP pool
     note: str  # "Dropped", "Spare (not placed)", ...
+    kp: int | None = None  # Kill Points scored, where the system ranks by them (Dropzone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +114,7 @@ class StandingsSheet:
     final: bool
     state: str  # "Final standings after round 3 of 3"
     lines: tuple[StandingsLine, ...]
+    kill_points: bool = False  # a fifth key, Kill Points (interchange.md, "Other game systems")
 
     @property
     def label(self) -> str:
@@ -155,6 +157,7 @@ def standings_sheet(event_name: str, standings: Standings) -> StandingsSheet:
             otp=four_dp_text(row.otp),
             games=row.pool,
             note=STATUS_NOTES.get(row.status, row.status),
+            kp=row.kp,
         )
         for row in standings.rows
     )
@@ -165,6 +168,7 @@ def standings_sheet(event_name: str, standings: Standings) -> StandingsSheet:
         final=standings.final,
         state=state,
         lines=lines,
+        kill_points=standings.kill_points,
     )
 
 
@@ -173,12 +177,12 @@ def standings_sheet(event_name: str, standings: Standings) -> StandingsSheet:
 
 @dataclass(frozen=True, slots=True)
 class SlipRoster:
-    """One roster a player may choose, with the draft cards it brings (OP Guide: Dual List Format)."""
+    """One roster a player may choose (OP Guide: Dual List Format): its faction and the lines
+    its game system prints for it (GameSystem.slip_roster)."""
 
     slot: int
     faction: str
-    missions: tuple[str, ...]
-    deployments: tuple[str, ...]
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,20 +206,32 @@ class Slip:
 
 
 @dataclass(frozen=True, slots=True)
+class SlipExtra:
+    label: str
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class SlipFields:
+    """What the game system's result asks for on the slip (GameSystem.results, result_extras),
+    and the templates that draw each side and the table's lines (games/<package>/)."""
+
+    vp: bool = True
+    kp: bool = False
+    winner: bool = False  # a winner or a draw, without VP
+    complete_victory: bool = False
+    extras: tuple[SlipExtra, ...] = ()
+    side_templates: tuple[str, ...] = ("games/_default/slip_side.html",)
+    table_templates: tuple[str, ...] = ("games/_default/slip_table.html",)
+
+
+@dataclass(frozen=True, slots=True)
 class SlipsSheet:
     heading: Heading
     round: int
     dual_list: bool
     slips: tuple[Slip, ...]
-
-
-def slip_roster(slot: int, document: Mapping[str, Any]) -> SlipRoster:
-    return SlipRoster(
-        slot=slot,
-        faction=_text(document.get("faction_card")),
-        missions=_texts(document.get("missions")),
-        deployments=_texts(document.get("deployments")),
-    )
+    fields: SlipFields = SlipFields()
 
 
 # --- roster pack -----------------------------------------------------------------------
@@ -451,7 +467,7 @@ def player_summary(
     """One player's event on one page: every game from their side, then the final line.
 
     `tables` maps round number → the table the player sat at (the standings engine does
-    not keep tables). Win/loss comes from comparing Mission Points with the opponent's for
+    not keep tables). Win/loss comes from comparing Match Points with the opponent's for
     the same game, so a Stalemate band with unequal VP still reads as a draw.
     """
     places = place_labels(standings.rows)

@@ -45,7 +45,7 @@ DESCRIPTIONS = {
     PrintKind.PAIRINGS: "Every table with its two players, for the wall.",
     PrintKind.FIND_TABLE: "Every player alphabetically with their table and opponent, for the wall.",
     PrintKind.STANDINGS: "Place, MP, TP, SoS and oTP to four decimals; final or indicative.",
-    PrintKind.SLIPS: "One result slip per table: rosters, draft, VP, Battle Rounds, signatures.",
+    PrintKind.SLIPS: "One result slip per table: rosters, what the game's result records, signatures.",
     PrintKind.ROSTERS: "Every roster you may see, one per page, with costs and the slot ledger.",
     PrintKind.PLAYER_SUMMARY: "Games, opponents, results and MP/TP per round, with the final line.",
     PrintKind.PENALTIES: "Every penalty with round, table and notes, and each player's tally (staff).",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -114,6 +114,54 @@ class ScoreRange:
 
 
 @dataclass(frozen=True)
+class ResultExtra:
+    """A whole number a result records in one system beyond VP and KP (StarCraft: Battle
+    Rounds completed). Entered with the result on the web and in the API (`details`), kept
+    in `Game.details` under `key`, printed on the result slip."""
+
+    key: str
+    label: str
+    low: int
+    high: int
+    help: str = ""
+    abbr: str = ""  # a column heading where the label is too long (results grid)
+    # How a recorded value reads in a sentence, singular and plural ("{value} ..."); by
+    # default "label: value".
+    phrase: tuple[str, str] | None = None
+
+    def shown(self, value: int) -> str:
+        if self.phrase is None:
+            return f"{self.label}: {value}"
+        return (self.phrase[0] if value == 1 else self.phrase[1]).format(value=value)
+
+    def check(self, value: object) -> str | None:
+        """Why `value` cannot be recorded (None: it can)."""
+        if not isinstance(value, int) or isinstance(value, bool) or not self.low <= value <= self.high:
+            return f"{self.label} must be a whole number between {self.low} and {self.high}."
+        return None
+
+
+@dataclass(frozen=True)
+class SlipRosterText:
+    """A roster as its player's side of a result slip names it."""
+
+    faction: str
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ResultReview:
+    """A rule that holds a confirmed result for the Head Judge before it is scored.
+
+    `applies(outcome, details)` says whether a result needs the look; `reason` is what the
+    results queue shows (StarCraft OP Guide: Games That Didn't Get Far Enough).
+    """
+
+    reason: str
+    applies: Callable[[str, Mapping[str, int]], bool]
+
+
+@dataclass(frozen=True)
 class GameSystem:
     slug: str
     name: str
@@ -154,6 +202,22 @@ class GameSystem:
         """Where a core template finds this system's `part` (`{% include names %}`)."""
         folder = self.templates or self.slug.replace("-", "_")
         return [f"games/{folder}/{part}.html", f"games/_default/{part}.html"]
+
+    # --- Result entry, review and slips (issue 12, results) ---------------------------
+    # The extra numbers a result records in this system, in entry order (StarCraft: Battle
+    # Rounds completed); none for most systems.
+    result_extras: tuple[ResultExtra, ...] = ()
+    # The system's rule for results a judge looks at before they count; None: no such rule.
+    result_review: ResultReview | None = None
+    # What a result slip prints for one roster a player may choose: its faction and any
+    # lines of the system's own (StarCraft: its draft cards); None: the `faction` alone.
+    slip_roster: Callable[[Mapping[str, Any]], SlipRosterText] | None = None
+
+    def slip_roster_text(self, document: Mapping[str, Any]) -> SlipRosterText:
+        if self.slip_roster is not None:
+            return self.slip_roster(document)
+        faction = document.get("faction")
+        return SlipRosterText(faction if isinstance(faction, str) else "", ())
 
     def scale(self, slug: str) -> Scale:
         try:

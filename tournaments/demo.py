@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from rules_engine.registry import get_system
 from rules_engine.systems.starcraft_tmg import DATA_DIR
 from tournaments.models import Event, EventKind, ListFormat, Outcome, RosterPublication
 from tournaments.services.events import event_create, staff_add, tables_set
@@ -95,12 +96,19 @@ def load_demo() -> Event:
         for slot, army in ((1, first), (2, second))[: 1 + index % 2]:
             document = {**_example(army), "player": name}
             roster_submit(player=player, slot=slot, content=document, by=to, as_staff=True)
+    # Every extra the system's results record, filled mid-range (a full game, nothing flagged).
+    details = {
+        extra.key: (extra.low + extra.high) // 2 for extra in get_system(event.game_system).result_extras
+    }
     for _ in range(PLAYED_ROUNDS):
         round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
         round_publish(round_=round_, by=to)
         for game in round_.games.filter(player_two__isnull=False).select_related("player_one", "player_two"):
             result = ResultInput(
-                Outcome.PLAYED, vp_one=rng.randint(0, 14), vp_two=rng.randint(0, 14), battle_rounds=5
+                Outcome.PLAYED,
+                vp_one=rng.randint(0, 14),
+                vp_two=rng.randint(0, 14),
+                details=details,
             )
             result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
     round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))

@@ -13,10 +13,11 @@ from typing import Any
 
 from django import forms
 
-from rules_engine.registry import all_systems
+from rules_engine.registry import GameSystem, all_systems, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import DEFAULT_ROUND_MINUTES
+from tournaments.game_templates import game_template_names
 from tournaments.models import EventKind, Game, ListFormat, Outcome, Player, RosterPublication, StaffRoleKind
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 from tournaments.services.reporting import ResultInput
@@ -28,7 +29,8 @@ _TABLE_LINE = re.compile(r"^\s*(?:table\s*)?(\d+)\s*(?:[:.\-\u2013\u2014]\s*(.*?
 
 def add_service_error(form: forms.Form, error: ServiceError) -> None:
     """Show a service's sentence on the field it names, or above the form."""
-    field = error.field if error.field in form.fields else None
+    name = getattr(form, "error_fields", {}).get(error.field, error.field)
+    field = name if name in form.fields else None
     form.add_error(field, error.message)
 
 
@@ -304,73 +306,146 @@ def _game_label(game: Game) -> str:
     return f"{table}: {game.player_one.name} v {two}"
 
 
-PLAYER_OUTCOMES = (
-    ("played", "We played it out (or time was called)"),
-    ("i-conceded", "I conceded"),
-    ("they-conceded", "My opponent conceded"),
-)
+def _extra_fields(form: forms.Form, system: GameSystem) -> list[str]:
+    """The system's extra result numbers (GameSystem.result_extras) as optional fields."""
+    names = []
+    for extra in system.result_extras:
+        form.fields[extra.key] = forms.IntegerField(
+            required=False, min_value=0, label=extra.label, help_text=extra.help
+        )
+        names.append(extra.key)
+    return names
 
 
-class PlayerResultForm(Form):
-    """A result from one side of the table, in that player's own terms (my VP, their VP)."""
+def _extras(form: forms.Form, names: list[str]) -> dict[str, int]:
+    data = form.cleaned_data
+    return {name: data[name] for name in names if data.get(name) is not None}
 
-    how = forms.ChoiceField(choices=PLAYER_OUTCOMES, initial="played", widget=forms.RadioSelect, label="")
-    my_vp = forms.IntegerField(required=False, min_value=0, label="My VP")
-    their_vp = forms.IntegerField(required=False, min_value=0, label="Opponent's VP")
-    battle_rounds = forms.IntegerField(
-        required=False,
-        min_value=limits.BATTLE_ROUNDS.low,
-        max_value=limits.BATTLE_ROUNDS.high,
-        label="Battle Rounds completed",
-    )
+
+class _ResultForm(Form):
+    """What the result forms share: fields laid out by the game system, service errors on them."""
+
+    system: GameSystem
+    # The fields that depend on the game system, in entry order (VP, KP, winner, extras).
+    field_order_for_system: list[str]
+    # A service's field name -> this form's field that shows its error (add_service_error).
+    error_fields: dict[str, str]
+
+    def system_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.field_order_for_system]
+
+    def field_templates(self) -> list[str]:
+        """The template that draws `system_fields` (games/<package>/result_fields.html)."""
+        return game_template_names(self.system, "result_fields")
+
+
+class PlayerResultForm(_ResultForm):
+    """A result from one side of the table, in that player's own terms (my VP, their VP).
+
+    The choices and fields follow the game system (interchange.md, "Other game systems"):
+    VP, VP and Kill Points (Dropzone), a complete victory (MORSDEI), or who won or a draw
+    without VP (Warpspawn), and the extra numbers the system declares.
+    """
+
+    how = forms.ChoiceField(choices=(), widget=forms.RadioSelect, label="")
     # A fresh key each time the form is shown: a resubmission of the same page (a retry,
     # a double tap) is stored once (reporting.result_report).
     idempotency_key = forms.CharField(required=False, max_length=80, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         kwargs["initial"] = {"idempotency_key": uuid.uuid4().hex, **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
+        self.game = game
+        self.system = system = get_system(game.round.event.game_system)
+        shape = system.results
+        choices = []
+        order = []
+        if shape.vp:
+            choices.append(("played", "We played it out (or time was called)"))
+            self.fields["my_vp"] = forms.IntegerField(required=False, min_value=0, label="My VP")
+            self.fields["their_vp"] = forms.IntegerField(required=False, min_value=0, label="Opponent's VP")
+            order += ["my_vp", "their_vp"]
+            self.fields["how"].initial = "played"
+        else:
+            choices += [("i-won", "I won"), ("they-won", "My opponent won"), ("draw", "We drew")]
+        if shape.kp:
+            self.fields["my_kp"] = forms.IntegerField(required=False, min_value=0, label="My Kill Points")
+            self.fields["their_kp"] = forms.IntegerField(
+                required=False, min_value=0, label="Opponent's Kill Points"
+            )
+            order += ["my_kp", "their_kp"]
+        if shape.complete_victory:
+            choices += [
+                ("i-won-completely", "I won a complete victory (no enemy fighter left)"),
+                ("they-won-completely", "My opponent won a complete victory"),
+            ]
+        choices += [("i-conceded", "I conceded"), ("they-conceded", "My opponent conceded")]
+        how = self.fields["how"]
+        assert isinstance(how, forms.ChoiceField)
+        how.choices = choices
+        self.extra_names = _extra_fields(self, system)
+        self.field_order_for_system = order + self.extra_names
+        self.error_fields = {"vp": "my_vp", "kp": "my_kp", "winner": "how", "loser": "how", "outcome": "how"}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if data.get("how") == "played":
+        how = data.get("how")
+        if how in ("played", "i-won-completely", "they-won-completely"):
             for name, label in (("my_vp", "your"), ("their_vp", "your opponent's")):
-                if data.get(name) is None:
+                if name in self.fields and data.get(name) is None:
                     self.add_error(name, f"Enter {label} Victory Points.")
+        if how == "played" and self.system.results.kp:
+            for name, label in (("my_kp", "your"), ("their_kp", "your opponent's")):
+                if data.get(name) is None:
+                    self.add_error(name, f"Enter {label} Kill Points.")
         return data
 
     def result_for(self, game: Game, me: Player) -> ResultInput:
-        """Turn "my VP / their VP" into the game's player order."""
+        """Turn "my VP / their VP" (and who won) into the game's player order."""
         data = self.cleaned_data
         mine_first = game.player_one_id == me.pk
         opponent = game.player_two if mine_first else game.player_one
-        if data["how"] == "played":
-            mine, theirs = data["my_vp"], data["their_vp"]
-            vp_one, vp_two = (mine, theirs) if mine_first else (theirs, mine)
-            return ResultInput(Outcome.PLAYED, vp_one, vp_two, None, data.get("battle_rounds"))
-        loser = me if data["how"] == "i-conceded" else opponent
-        return ResultInput(Outcome.CONCESSION, None, None, loser, data.get("battle_rounds"))
+
+        def ordered(mine: str, theirs: str) -> tuple[int | None, int | None]:
+            pair = (data.get(mine), data.get(theirs))
+            return pair if mine_first else (pair[1], pair[0])
+
+        how = data["how"]
+        details = _extras(self, self.extra_names)
+        if how == "played":
+            vp, kp = ordered("my_vp", "their_vp"), ordered("my_kp", "their_kp")
+            return ResultInput(Outcome.PLAYED, vp[0], vp[1], None, details, kp[0], kp[1])
+        if how in ("i-won", "they-won"):
+            return ResultInput(Outcome.PLAYED, details=details, winner=me if how == "i-won" else opponent)
+        if how == "draw":
+            return ResultInput(Outcome.DRAW, details=details)
+        if how in ("i-won-completely", "they-won-completely"):
+            vp = ordered("my_vp", "their_vp")
+            loser = opponent if how == "i-won-completely" else me
+            return ResultInput(Outcome.COMPLETE_VICTORY, vp[0], vp[1], loser, details)
+        loser = me if how == "i-conceded" else opponent
+        return ResultInput(Outcome.CONCESSION, None, None, loser, details)
 
 
-STAFF_OUTCOMES = [(o.value, o.label) for o in Outcome if o != Outcome.BYE]
+def staff_outcomes(system: GameSystem) -> list[tuple[str, str]]:
+    """Every outcome a judge may enter in this system (all but a bye)."""
+    shape = system.results
+    skip = {Outcome.BYE}
+    if not shape.complete_victory:
+        skip.add(Outcome.COMPLETE_VICTORY)
+    if shape.vp:
+        skip.add(Outcome.DRAW)  # a VP tie is the draw
+    return [(o.value, o.label) for o in Outcome if o not in skip]
 
 
-class StaffResultForm(Form):
+class StaffResultForm(_ResultForm):
     """A judge's or the TO's entry: any outcome, in the game's player order, with a reason."""
 
-    outcome = forms.ChoiceField(choices=STAFF_OUTCOMES, initial=Outcome.PLAYED)
-    vp_one = forms.IntegerField(required=False, min_value=0)
-    vp_two = forms.IntegerField(required=False, min_value=0)
+    outcome = forms.ChoiceField(choices=(), initial=Outcome.PLAYED)
     loser = forms.ChoiceField(
         required=False,
         choices=[("", "—"), ("one", "First player"), ("two", "Second player")],
-        help_text="Who conceded, did not show or took the Game Loss.",
-    )
-    battle_rounds = forms.IntegerField(
-        required=False,
-        min_value=limits.BATTLE_ROUNDS.low,
-        max_value=limits.BATTLE_ROUNDS.high,
-        label="Battle Rounds completed",
+        help_text="Who conceded, did not show, took the Game Loss or lost a complete victory.",
     )
     reason = forms.CharField(max_length=500, help_text="Kept in the audit log.")
     # The version of the game this entry corrects (see reporting.result_set).
@@ -381,18 +456,74 @@ class StaffResultForm(Form):
         kwargs.setdefault("prefix", f"g{game.pk}")
         kwargs["initial"] = {**kwargs.get("initial", {}), "version": game.version}
         super().__init__(*args, **kwargs)
+        self.system = system = get_system(game.round.event.game_system)
+        shape = system.results
+        outcome = self.fields["outcome"]
+        assert isinstance(outcome, forms.ChoiceField)
+        outcome.choices = staff_outcomes(system)
         two = game.player_two.name if game.player_two is not None else "bye"
-        self.fields["vp_one"].label = f"{game.player_one.name} VP"
-        self.fields["vp_two"].label = f"{two} VP"
+        sides = [("", "—"), ("one", game.player_one.name), ("two", two)]
+        order = []
+        if shape.vp:
+            self.fields["vp_one"] = forms.IntegerField(
+                required=False, min_value=0, label=f"{game.player_one.name} VP"
+            )
+            self.fields["vp_two"] = forms.IntegerField(required=False, min_value=0, label=f"{two} VP")
+            order += ["vp_one", "vp_two"]
+        if shape.kp:
+            self.fields["kp_one"] = forms.IntegerField(
+                required=False, min_value=0, label=f"{game.player_one.name} Kill Points"
+            )
+            self.fields["kp_two"] = forms.IntegerField(
+                required=False, min_value=0, label=f"{two} Kill Points"
+            )
+            order += ["kp_one", "kp_two"]
+        if not shape.vp:
+            self.fields["winner"] = forms.ChoiceField(
+                required=False, choices=sides, help_text="Who won a played game (empty for a draw)."
+            )
+            order.append("winner")
         loser = self.fields["loser"]
         assert isinstance(loser, forms.ChoiceField)
-        loser.choices = [("", "—"), ("one", game.player_one.name), ("two", two)]
+        loser.choices = sides
+        self.extra_names = _extra_fields(self, system)
+        self.field_order_for_system = order + self.extra_names
+        self.error_fields = {"vp": "vp_one", "kp": "kp_one"}
+
+    @staticmethod
+    def initial_for(game: Game) -> dict[str, Any]:
+        """Prefill with the agreed result, if there is one."""
+        if not game.outcome:
+            return {}
+
+        def side(player_id: int | None) -> str:
+            if player_id is None:
+                return ""
+            return "one" if player_id == game.player_one_id else "two"
+
+        return {
+            "outcome": game.outcome,
+            "vp_one": game.vp_one,
+            "vp_two": game.vp_two,
+            "kp_one": game.kp_one,
+            "kp_two": game.kp_two,
+            "loser": side(game.loser_id),
+            "winner": side(game.winner_id),
+            **(game.details or {}),
+        }
 
     def result(self) -> ResultInput:
         data = self.cleaned_data
-        loser = {"one": self.game.player_one, "two": self.game.player_two}.get(data.get("loser") or "")
+        sides = {"one": self.game.player_one, "two": self.game.player_two}
         return ResultInput(
-            data["outcome"], data.get("vp_one"), data.get("vp_two"), loser, data.get("battle_rounds")
+            data["outcome"],
+            data.get("vp_one"),
+            data.get("vp_two"),
+            sides.get(data.get("loser") or ""),
+            _extras(self, self.extra_names),
+            data.get("kp_one"),
+            data.get("kp_two"),
+            sides.get(data.get("winner") or ""),
         )
 
     def restale(self, current: Game) -> None:

@@ -34,7 +34,6 @@ FIRST_ROUND_EXTRA_MINUTES = Bounds(0, 120)
 # OP Guide: Number of Rounds — the table tops out well below 15 Swiss rounds.
 PLANNED_ROUNDS = Bounds(1, 15)
 EXPECTED_PLAYERS = Bounds(2, 1000)
-BATTLE_ROUNDS = Bounds(0, 10)
 
 EVENT_NAME_LENGTH = 200
 PLAYER_NAME_LENGTH = 120

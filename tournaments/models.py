@@ -230,6 +230,10 @@ class Outcome(models.TextChoices):
     GAME_LOSS = records.GAME_LOSS, "Game Loss penalty"
     DOUBLE_NO_SHOW = records.DOUBLE_NO_SHOW, "Double no-show"
     BYE = records.BYE, "Bye"
+    # Other game systems (interchange.md): MORSDEI's complete victory (MOR:527) and the
+    # draw of a system whose games have no VP (Warpspawn).
+    COMPLETE_VICTORY = records.COMPLETE_VICTORY, "Complete victory"
+    DRAW = records.DRAW, "Draw"
 
 
 class ResultStatus(models.TextChoices):
@@ -253,10 +257,15 @@ class Game(models.Model):
     result_status = models.CharField(
         max_length=20, choices=ResultStatus.choices, default=ResultStatus.PENDING
     )
-    battle_rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Battle Rounds completed when the game ended."
-    )
-    # OP Guide: Games That Didn't Get Far Enough — fewer than two Battle Rounds completed.
+    # Kill Points in player order, for the systems that record them (Dropzone, DZC:952).
+    kp_one = models.PositiveIntegerField(null=True, blank=True)
+    kp_two = models.PositiveIntegerField(null=True, blank=True)
+    # The winner of a played game in a system without VP (Warpspawn); empty for a draw.
+    winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # The extra numbers the game system declares for a result (GameSystem.result_extras),
+    # by key.
+    details = models.JSONField(default=dict, blank=True)
+    # Held for the Head Judge by the system's review rule (GameSystem.result_review).
     needs_review = models.BooleanField(default=False)
     reviewed_at = models.DateTimeField(null=True, blank=True)
     extra = models.JSONField(default=dict, blank=True)
@@ -321,7 +330,10 @@ class ResultReport(models.Model):
     vp_one = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_two = models.PositiveSmallIntegerField(null=True, blank=True)
     loser = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    battle_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    kp_one = models.PositiveIntegerField(null=True, blank=True)
+    kp_two = models.PositiveIntegerField(null=True, blank=True)
+    winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # The client's key for this submission (API header Idempotency-Key, web form hidden
     # field): a retried or doubled report or confirmation finds its stored report and is

@@ -69,7 +69,7 @@ def round_progress(event: Event) -> RoundProgress | None:
 
 
 def round_games(round_: Round) -> QuerySet[Game]:
-    return round_.games.select_related("table", "player_one", "player_two", "loser").order_by(
+    return round_.games.select_related("table", "player_one", "player_two", "loser", "winner").order_by(
         "table__number", "id"
     )
 
@@ -88,7 +88,7 @@ def player_games(player: Player) -> QuerySet[Game]:
     return (
         Game.objects.filter(Q(player_one=player) | Q(player_two=player))
         .exclude(round__status=RoundStatus.PAIRED)
-        .select_related("round", "table", "player_one", "player_two", "loser")
+        .select_related("round", "table", "player_one", "player_two", "loser", "winner")
         .order_by("-round__number")
     )
 
@@ -126,11 +126,11 @@ def visible_rosters(access: EventAccess) -> QuerySet[Roster]:
 
 
 def judge_queue(event: Event) -> QuerySet[Game]:
-    """Disputed results and games that didn't get far enough, oldest round first."""
+    """Disputed results and games the system's review rule holds, oldest round first."""
     return (
         Game.objects.filter(round__event=event)
         .filter(Q(result_status=ResultStatus.DISPUTED) | Q(needs_review=True, reviewed_at__isnull=True))
-        .select_related("round", "table", "player_one", "player_two")
+        .select_related("round__event", "table", "player_one", "player_two", "loser", "winner")
         .prefetch_related("reports")
         .order_by("round__number", "table__number")
     )

@@ -1,8 +1,8 @@
 """Judges and the TO: the queue of disputed and short games, and the results grid.
 
-OP Guide: Roles (judges help players submit results); Games That Didn't Get Far Enough
-(fewer than two Battle Rounds: a judge looks before it is scored — here the Head Judge
-or the TO marks it reviewed).
+OP Guide: Roles (judges help players submit results). A game system may hold some
+results for a look before they count (`GameSystem.result_review`; StarCraft: Games That
+Didn't Get Far Enough): here the Head Judge or the TO marks them reviewed.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from rules_engine.registry import get_system
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.forms import ReasonForm, StaffResultForm, add_service_error
+from tournaments.game_templates import extras_shown
 from tournaments.models import Game, ResultReport, RoundStatus
 from tournaments.selectors import judge_queue, round_games
 from tournaments.services.reporting import result_review, result_set
@@ -30,41 +32,35 @@ def _judge(request: HttpRequest, slug: str) -> EventAccess:
 
 def side_by_side(game: Game, reports: list[ResultReport]) -> list[dict[str, Any]]:
     """The latest report from each player (player one first), then the latest staff entry."""
+    system = get_system(game.round.event.game_system)
     latest: dict[int | None, ResultReport] = {}
     for report in sorted(reports, key=lambda r: (r.created_at, r.id)):
         latest[report.reporter_id] = report
     order = [game.player_one, game.player_two]
     out = []
+
+    def side(who: str, report: ResultReport | None) -> dict[str, Any]:
+        extras = extras_shown(system, report.details) if report is not None else []
+        return {"who": who, "report": report, "extras": extras}
+
     for player in order:
         if player is not None:
-            out.append({"who": player.name, "report": latest.get(player.pk)})
+            out.append(side(player.name, latest.get(player.pk)))
     if None in latest:
-        out.append({"who": "Staff", "report": latest[None]})
+        out.append(side("Staff", latest[None]))
     return out
 
 
-def _initial(game: Game) -> dict[str, Any]:
-    """Prefill with what is known: the agreed result, else the first player's latest report."""
-    loser = ""
-    if game.loser_id is not None:
-        loser = "one" if game.loser_id == game.player_one_id else "two"
-    if game.outcome:
-        return {
-            "outcome": game.outcome,
-            "vp_one": game.vp_one,
-            "vp_two": game.vp_two,
-            "loser": loser,
-            "battle_rounds": game.battle_rounds,
-        }
-    return {}
-
-
 def _item(game: Game, form: StaffResultForm | None = None) -> dict[str, Any]:
+    system = get_system(game.round.event.game_system)
+    flagged = game.needs_review and game.reviewed_at is None
     return {
         "game": game,
         "reports": side_by_side(game, list(game.reports.all())),
-        "form": form or StaffResultForm(game=game, initial=_initial(game)),
-        "flagged": game.needs_review and game.reviewed_at is None,
+        "extras": extras_shown(system, game.details),
+        "form": form or StaffResultForm(game=game, initial=StaffResultForm.initial_for(game)),
+        "flagged": flagged,
+        "flag_reason": system.result_review.reason if flagged and system.result_review else "",
         "review_form": ReasonForm(prefix=f"rv{game.pk}"),
     }
 
@@ -86,7 +82,15 @@ def results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         raise Http404("The round is not published yet.")
     games = by_table(round_games(round_))
     rounds = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
-    context = nav_context(access, "judge") | {"round": round_, "games": games, "rounds": rounds}
+    extras = get_system(access.event.game_system).result_extras
+    rows = [{"game": g, "extras": [(g.details or {}).get(e.key) for e in extras]} for g in games]
+    context = nav_context(access, "judge") | {
+        "round": round_,
+        "games": games,
+        "rows": rows,
+        "extra_heads": [e.abbr or e.label for e in extras],
+        "rounds": rounds,
+    }
     return render(request, "judging/results/results.html", context)
 
 

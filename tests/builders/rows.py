@@ -141,7 +141,7 @@ def add_round(
             result = results[index] if index < len(results) else None
             if result is not None:
                 game.outcome, game.vp_one, game.vp_two = Outcome.PLAYED, result[0], result[1]
-                game.result_status, game.battle_rounds = ResultStatus.CONFIRMED, 4
+                game.result_status, game.details = ResultStatus.CONFIRMED, {"battle_rounds": 4}
         games.append(game)
     Game.objects.bulk_create(games)
     if running:

@@ -45,7 +45,8 @@ MINUTE = dt.timedelta(minutes=1)
 
 
 def played(vp_one: int, vp_two: int, battle_rounds: int | None = 5) -> ResultInput:
-    return ResultInput(vp_one=vp_one, vp_two=vp_two, battle_rounds=battle_rounds)
+    details = {"battle_rounds": battle_rounds} if battle_rounds is not None else {}
+    return ResultInput(vp_one=vp_one, vp_two=vp_two, details=details)
 
 
 def both_report(game: Game, result: ResultInput) -> None:

@@ -142,7 +142,7 @@ def big_event(users: dict[str, Any], size: int, slug_suffix: str) -> Event:
         if n % 2 == 0:  # confirmed; every other one of those too short, so waiting for review
             game.outcome, game.vp_one, game.vp_two = "played", 10, 4
             game.result_status = ResultStatus.CONFIRMED
-            game.battle_rounds = 1 if n % 4 == 0 else 5
+            game.details = {"battle_rounds": 1 if n % 4 == 0 else 5}
             game.needs_review = n % 4 == 0
         else:  # the two sides disagree
             game.result_status = ResultStatus.DISPUTED

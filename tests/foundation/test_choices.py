@@ -16,13 +16,8 @@ from judging.models import PenaltyLevel, PenaltyStatus
 from standings import records
 from tournaments.models import ListFormat, Outcome
 
-# Outcomes only other game systems' event/1 files carry so far (MORSDEI's complete victory,
-# Warpspawn's draw): the web app does not record them yet. When it does, they join Outcome
-# (with a migration) and this set empties.
-NOT_YET_RECORDED = {records.COMPLETE_VICTORY, records.DRAW}
-
 PAIRS: list[tuple[type[models.TextChoices], set[str]]] = [
-    (Outcome, set(records.OUTCOMES) - NOT_YET_RECORDED),
+    (Outcome, set(records.OUTCOMES)),
     (PenaltyLevel, {level.value for level in penalties.Level}),
     (InfractionChoice, {category.value for category in penalties.Category}),
     (PenaltyStatus, {status.value for status in penalties.Status}),
@@ -41,4 +36,4 @@ def test_the_pure_enums_are_what_the_models_store():
     assert penalties.Status(PenaltyStatus.PENDING) is penalties.Status.PENDING_CONFIRMATION
     assert penalties.Category(InfractionChoice.SLOW_PLAY) is penalties.Category.SLOW_PLAY
     assert draft.ListFormat(ListFormat.DUAL) is draft.ListFormat.DUAL
-    assert set(records.OUTCOMES_WITH_LOSER) - NOT_YET_RECORDED <= set(Outcome.values)
+    assert set(records.OUTCOMES_WITH_LOSER) <= set(Outcome.values)

@@ -35,6 +35,12 @@ NOT_IDS = {
     ("penalty-issued", "round"),
     ("penalty-issued", "table"),
     ("result-set", "after.vp.[]"),
+    ("result-set", "after.kp.[]"),
+    ("result-set", "before.vp.[]"),
+    ("result-set", "before.kp.[]"),
+    # The game system's extra result numbers (StarCraft's Battle Rounds), never ids.
+    ("result-set", "after.details.battle_rounds"),
+    ("result-set", "before.details.battle_rounds"),
     ("round-paired", "seed"),
     ("tables-set", "tables.[].[]"),
     ("time-limit-imposed", "round"),

@@ -157,7 +157,7 @@ def finish_round(world: World, number: int) -> None:
     for game in Game.objects.filter(round__event=world.event, round__number=number, player_two__isnull=False):
         result_set(
             game=game,
-            result=ResultInput(vp_one=8, vp_two=3, battle_rounds=5),
+            result=ResultInput(vp_one=8, vp_two=3, details={"battle_rounds": 5}),
             by=world.users["alice"],
             reason="slip",
         )

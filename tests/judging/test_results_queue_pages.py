@@ -83,7 +83,7 @@ def test_a_service_refusal_shows_on_the_judge_form(client, game, judy):
 
 def test_short_games_wait_for_the_head_judge(client, game, bob, carol, judy, hank):
     # OP Guide: Games That Didn't Get Far Enough — one Battle Round: a judge looks first.
-    short = ResultInput(vp_one=4, vp_two=1, battle_rounds=1)
+    short = ResultInput(vp_one=4, vp_two=1, details={"battle_rounds": 1})
     result_report(game=game, player=game.player_one, result=short, by=bob)
     result_report(game=game, player=game.player_two, result=short, by=carol)
     game.refresh_from_db()

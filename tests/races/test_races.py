@@ -153,7 +153,7 @@ def test_doubled_report_is_stored_once(users, racer: Racer) -> None:
     for _ in range(TRIALS):
         reset_game(game)
         key = str(uuid.uuid4())
-        body = {"vp": [12, 3], "battle_rounds": 5}
+        body = {"vp": [12, 3], "details": {"battle_rounds": 5}}
         answers = racer.run(
             partial(phone.post, url, body, format="json", HTTP_IDEMPOTENCY_KEY=key),
             partial(retry.post, url, body, format="json", HTTP_IDEMPOTENCY_KEY=key),
@@ -179,10 +179,20 @@ def test_doubled_confirmation_answers_success_both_times(users, racer: Racer) ->
         reset_game(game)
         if trial == 0:  # through the API once; then the same state straight to the database
             bob = client_for(users["bob"])
-            assert bob.post(report_url, {"vp": [12, 3], "battle_rounds": 5}, format="json").status_code == 200
+            assert (
+                bob.post(
+                    report_url, {"vp": [12, 3], "details": {"battle_rounds": 5}}, format="json"
+                ).status_code
+                == 200
+            )
         else:
             ResultReport.objects.create(
-                game=game, reporter=players[0], outcome="played", vp_one=12, vp_two=3, battle_rounds=5
+                game=game,
+                reporter=players[0],
+                outcome="played",
+                vp_one=12,
+                vp_two=3,
+                details={"battle_rounds": 5},
             )
             Game.objects.filter(pk=game.pk).update(result_status=ResultStatus.AWAITING)
         key = str(uuid.uuid4())

@@ -75,11 +75,15 @@ def test_victory_points_beyond_the_systems_range_are_refused_by_web_and_api(api,
     page = client.post(world.url("me/result/"), {"how": "played", "my_vp": top + 1, "their_vp": 3})
     assert f"{top + 1} for Bob is out of range" in page.content.decode()
     refused = api("bob").post(
-        world.api_url(f"games/{game.pk}/report/"), {"vp": [top + 1, 3], "battle_rounds": 5}, format="json"
+        world.api_url(f"games/{game.pk}/report/"),
+        {"vp": [top + 1, 3], "details": {"battle_rounds": 5}},
+        format="json",
     )
     assert refused.status_code == 400
     assert refused.json()["field"] == "vp"
     accepted = api("bob").post(
-        world.api_url(f"games/{game.pk}/report/"), {"vp": [top, 3], "battle_rounds": 5}, format="json"
+        world.api_url(f"games/{game.pk}/report/"),
+        {"vp": [top, 3], "details": {"battle_rounds": 5}},
+        format="json",
     )
     assert accepted.status_code == 200, accepted.json()

@@ -99,14 +99,19 @@ def _external_id(game: Game, player_id: int | None) -> str | None:
     return None
 
 
+def _pair(one: int | None, two: int | None) -> list[int | None] | None:
+    return [one, two] if one is not None or two is not None else None
+
+
 def report_dict(game: Game, report: ResultReport) -> dict[str, Any]:
-    vp = [report.vp_one, report.vp_two] if report.vp_one is not None or report.vp_two is not None else None
     return {
         "by": _external_id(game, report.reporter_id),
         "outcome": report.outcome,
-        "vp": vp,
+        "vp": _pair(report.vp_one, report.vp_two),
+        "kp": _pair(report.kp_one, report.kp_two),
         "loser": _external_id(game, report.loser_id),
-        "battle_rounds": report.battle_rounds,
+        "winner": _external_id(game, report.winner_id),
+        "details": dict(report.details or {}),
         "created_at": report.created_at,
     }
 
@@ -122,9 +127,11 @@ def game_dict(game: Game, *, reports: bool = False) -> dict[str, Any]:
         "player_two": player_ref(game.player_two),
         "outcome": game.outcome,
         "vp": [game.vp_one, game.vp_two] if game.vp_one is not None and game.vp_two is not None else None,
+        "kp": [game.kp_one, game.kp_two] if game.kp_one is not None and game.kp_two is not None else None,
         "loser": _external_id(game, game.loser_id),
+        "winner": _external_id(game, game.winner_id),
         "result_status": game.result_status,
-        "battle_rounds": game.battle_rounds,
+        "details": dict(game.details or {}),
         "needs_review": game.needs_review,
         "reviewed": game.reviewed_at is not None,
         "version": game.version,

@@ -328,12 +328,28 @@ class RosterBoardRowSerializer(Serializer):
 # --- rounds and games --------------------------------------------------------------------
 
 
+DETAILS_HELP = (
+    "The extra result numbers the event's game system declares, by key (see "
+    'docs/game-systems.md, "Results"); an empty object for most systems.'
+)
+
+
+def _details_field(**kwargs: Any) -> serializers.DictField:
+    return serializers.DictField(
+        child=serializers.IntegerField(min_value=0), help_text=DETAILS_HELP, **kwargs
+    )
+
+
 class ReportSerializer(Serializer):
     by = serializers.CharField(allow_null=True, help_text="The reporting player's id; null for staff.")
     outcome = serializers.CharField()
     vp = serializers.ListField(child=serializers.IntegerField(allow_null=True), allow_null=True)
+    kp = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True), allow_null=True, help_text="Kill Points (Dropzone)."
+    )
     loser = serializers.CharField(allow_null=True)
-    battle_rounds = serializers.IntegerField(allow_null=True)
+    winner = serializers.CharField(allow_null=True, help_text="A played game without VP (Warpspawn).")
+    details = _details_field()
     created_at = serializers.DateTimeField()
 
 
@@ -348,10 +364,20 @@ class GameSerializer(Serializer):
     vp = serializers.ListField(
         child=serializers.IntegerField(), allow_null=True, help_text="In player order."
     )
+    kp = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="Kill Points in player order, for the systems that record them (Dropzone).",
+    )
     loser = serializers.CharField(allow_null=True)
+    winner = serializers.CharField(
+        allow_null=True, help_text="The winner's id of a played game without VP (Warpspawn)."
+    )
     result_status = serializers.ChoiceField(choices=ResultStatus.choices)
-    battle_rounds = serializers.IntegerField(allow_null=True)
-    needs_review = serializers.BooleanField(help_text="Fewer than two Battle Rounds: a judge looks first.")
+    details = _details_field()
+    needs_review = serializers.BooleanField(
+        help_text="Held for the Head Judge by the game system's review rule before it counts."
+    )
     reviewed = serializers.BooleanField()
     version = serializers.IntegerField(
         help_text="Changes with every change to the game; a judge's correction names the one it corrects."
@@ -406,28 +432,53 @@ class SwapTablesSerializer(Serializer):
     tables = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=2, max_length=2)
 
 
-PLAYER_OUTCOMES = [Outcome.PLAYED, Outcome.CONCESSION, Outcome.NO_SHOW, Outcome.DOUBLE_NO_SHOW]
+PLAYER_OUTCOMES = [
+    Outcome.PLAYED,
+    Outcome.CONCESSION,
+    Outcome.NO_SHOW,
+    Outcome.DOUBLE_NO_SHOW,
+    Outcome.COMPLETE_VICTORY,
+    Outcome.DRAW,
+]
 JUDGE_OUTCOMES = [*PLAYER_OUTCOMES, Outcome.GAME_LOSS]
 
 
 class ResultReportSerializer(Serializer):
-    outcome = serializers.ChoiceField(choices=[(o.value, o.label) for o in PLAYER_OUTCOMES], default="played")
+    outcome = serializers.ChoiceField(
+        choices=[(o.value, o.label) for o in PLAYER_OUTCOMES],
+        default="played",
+        help_text=(
+            "`complete-victory` only where the game system has it (MORSDEI), `draw` only in a "
+            "system without VP (Warpspawn; elsewhere a draw is a played game with equal VP)."
+        ),
+    )
     vp = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
         min_length=2,
         max_length=2,
         required=False,
-        help_text="Victory Points in the game's player order (played games only).",
+        help_text=(
+            "Victory Points in the game's player order (played games and complete victories, "
+            "in systems with VP)."
+        ),
+    )
+    kp = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        min_length=2,
+        max_length=2,
+        required=False,
+        help_text="Kill Points in the game's player order (played games, in systems with KP: Dropzone).",
     )
     loser = serializers.CharField(
-        required=False, help_text="Player id of who conceded or did not show (concession, no-show)."
-    )
-    battle_rounds = serializers.IntegerField(
-        min_value=limits.BATTLE_ROUNDS.low,
-        max_value=limits.BATTLE_ROUNDS.high,
         required=False,
-        allow_null=True,
+        help_text=(
+            "Player id of who conceded, did not show, took the Game Loss or lost the complete victory."
+        ),
     )
+    winner = serializers.CharField(
+        required=False, help_text="Player id of who won a played game in a system without VP (Warpspawn)."
+    )
+    details = _details_field(required=False)
 
 
 class ResultSetSerializer(ResultReportSerializer):
@@ -475,6 +526,13 @@ class StandingRowSerializer(Serializer):
     tp = serializers.IntegerField()
     sos = serializers.FloatField(help_text="Four decimals; ordering used the exact value.")
     otp = serializers.FloatField(help_text="Four decimals; ordering used the exact value.")
+    kp = serializers.IntegerField(
+        required=False,
+        help_text=(
+            "Kill Points scored in played games: a fifth key, only in systems that rank by them "
+            '(Dropzone; interchange.md, "Other game systems").'
+        ),
+    )
     placed = serializers.BooleanField()
     status = PlayerStatusField()
 

@@ -26,21 +26,33 @@ from tournaments.models import Event, Game
 
 
 def is_scored(
-    *, outcome: str, has_opponent: bool, vp_one: int | None, vp_two: int | None, has_loser: bool
+    *,
+    outcome: str,
+    has_opponent: bool,
+    vp_one: int | None,
+    vp_two: int | None,
+    has_loser: bool,
+    has_winner: bool = False,
 ) -> bool:
-    """Does this game have a result the engines count? (event/1 `games` hold only those.)"""
+    """Does this game have a result the engines count? (event/1 `games` hold only those.)
+
+    A played game counts with both sides' VP, or, in a system without VP, with its winner.
+    """
     if outcome not in OUTCOMES:
         return False
     if (outcome == BYE) == has_opponent:
         return False
-    if outcome == PLAYED and (vp_one is None or vp_two is None):
+    if outcome == PLAYED and (vp_one is None or vp_two is None) and not has_winner:
         return False
     return (outcome in OUTCOMES_WITH_LOSER) == has_loser
 
 
+SCORING = "scoring"  # Event.extra key of the TO's bands and bye (event/1 `scoring`)
+
+
 def event_scoring(event: Event) -> ScoringOverride | None:
     """The TO's bands and bye for this event, kept in `Event.extra["scoring"]` (event/1 `scoring`)."""
-    raw = event.extra.get("scoring") if isinstance(event.extra, dict) else None
+    raw = event.extra.get(SCORING) if isinstance(event.extra, dict) else None
     if raw is None:
         return None
     try:
@@ -64,19 +76,30 @@ def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
         games_qs = games_qs.filter(round__number__lt=before_round)
     rounds = list(rounds_qs.values_list("id", "number"))
     games = games_qs.order_by("id").values_list(
-        "round_id", "player_one_id", "player_two_id", "outcome", "vp_one", "vp_two", "loser_id", "table_id"
+        "round_id",
+        "player_one_id",
+        "player_two_id",
+        "outcome",
+        "vp_one",
+        "vp_two",
+        "loser_id",
+        "table_id",
+        "kp_one",
+        "kp_two",
+        "winner_id",
     )
 
     ext = {row[0]: row[1] for row in players}
     number = {row[0]: row[1] for row in tables}
     by_round: dict[int, list[EventGame]] = {row[0]: [] for row in rounds}
-    for round_id, one, two, outcome, vp_one, vp_two, loser, table in games:
+    for round_id, one, two, outcome, vp_one, vp_two, loser, table, kp_one, kp_two, winner in games:
         if not is_scored(
             outcome=outcome,
             has_opponent=two is not None,
             vp_one=vp_one,
             vp_two=vp_two,
             has_loser=loser is not None,
+            has_winner=winner is not None,
         ):
             continue
         by_round[round_id].append(
@@ -86,6 +109,8 @@ def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
                 vp=(vp_one, vp_two) if vp_one is not None and vp_two is not None else None,
                 loser=ext[loser] if loser is not None else None,
                 table=number[table] if table is not None else None,
+                kp=(kp_one, kp_two) if kp_one is not None and kp_two is not None else None,
+                winner=ext[winner] if winner is not None else None,
             )
         )
     extra: dict[str, Any] = {}

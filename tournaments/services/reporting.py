@@ -5,13 +5,15 @@ OP Guide: Scoring a Game; Games That Don't End Normally; Games That Didn't Get F
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from rules_engine.registry import get_system
+from rules_engine.registry import GameSystem, ScoreRange, get_system
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.models import (
     Event,
@@ -27,56 +29,180 @@ from tournaments.models import (
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
-MIN_BATTLE_ROUNDS = 2  # OP Guide: Games That Didn't Get Far Enough
-
 
 @dataclass(frozen=True)
 class ResultInput:
-    """A result as entered: VP in the game's player order, or how it ended otherwise."""
+    """A result as entered, in the game's player order.
+
+    What a result holds depends on the game system (interchange.md, "Other game systems"):
+    VP (StarCraft, MORSDEI), VP and Kill Points (Dropzone), a winner or a draw without VP
+    (Warpspawn), a complete victory naming the loser with the VP kept on record (MORSDEI),
+    and the extra numbers the system declares, in `details` (GameSystem.result_extras).
+    """
 
     outcome: str = Outcome.PLAYED
     vp_one: int | None = None
     vp_two: int | None = None
     loser: Player | None = None
-    battle_rounds: int | None = None
+    details: Mapping[str, int] = field(default_factory=dict)
+    kp_one: int | None = None
+    kp_two: int | None = None
+    winner: Player | None = None
 
     def key(self) -> tuple[object, ...]:
-        return (self.outcome, self.vp_one, self.vp_two, self.loser.pk if self.loser else None)
+        """What two reports must agree on to confirm a result (the extras are not part of it)."""
+        return (
+            self.outcome,
+            self.vp_one,
+            self.vp_two,
+            self.loser.pk if self.loser else None,
+            self.kp_one,
+            self.kp_two,
+            self.winner.pk if self.winner else None,
+        )
+
+    @classmethod
+    def of_game(cls, game: Game) -> ResultInput:
+        """The result a game holds now."""
+        return cls(
+            game.outcome,
+            game.vp_one,
+            game.vp_two,
+            game.loser,
+            dict(game.details or {}),
+            game.kp_one,
+            game.kp_two,
+            game.winner,
+        )
+
+    @classmethod
+    def of(cls, row: ResultReport) -> ResultInput:
+        """A stored report as the result it says."""
+        return cls(
+            row.outcome,
+            row.vp_one,
+            row.vp_two,
+            row.loser,
+            dict(row.details or {}),
+            row.kp_one,
+            row.kp_two,
+            row.winner,
+        )
+
+
+def _label(game: Game, player: Player | None, side: str) -> str:
+    return player.name if player is not None else side
+
+
+def _check_points(
+    game: Game, values: tuple[int | None, int | None], span: ScoreRange, what: str, system: GameSystem
+) -> None:
+    """Both sides' Victory (or Kill) Points present and inside the system's stated range.
+
+    A typo like 100000 is refused rather than stored (issue 14) or overflowing the column.
+    """
+    where = "vp" if what == "Victory Points" else "kp"
+    sides = (("first", game.player_one, values[0]), ("second", game.player_two, values[1]))
+    for label, player, value in sides:
+        if value is None or value < 0:
+            raise ServiceError(f"Enter the {label} player's {what} (0 or more).", field=where)
+        if value not in span:
+            raise ServiceError(
+                f"{what} must be between {span.low} and {span.high} in {system.name}; "
+                f"{value} for {_label(game, player, label)} is out of range.",
+                code="out-of-range",
+                field=where,
+            )
+
+
+def _validate_outcome(system: GameSystem, outcome: str) -> None:
+    shape = system.results
+    if outcome not in (o.value for o in Outcome) or outcome == Outcome.BYE:
+        raise ServiceError(f"Unknown outcome {outcome!r}.", field="outcome")
+    if outcome == Outcome.COMPLETE_VICTORY and not shape.complete_victory:
+        raise ServiceError(
+            f"A complete victory is not a result in {system.name}.",
+            code="outcome-not-in-system",
+            field="outcome",
+        )
+    if outcome == Outcome.DRAW and shape.vp:
+        raise ServiceError(
+            f"In {system.name} a draw is a played game with equal Victory Points.",
+            code="outcome-not-in-system",
+            field="outcome",
+        )
+
+
+def _validate_details(system: GameSystem, details: Mapping[str, int]) -> None:
+    declared = {extra.key: extra for extra in system.result_extras}
+    for key, value in details.items():
+        extra = declared.get(key)
+        if extra is None:
+            known = ", ".join(declared) or "none"
+            raise ServiceError(
+                f"{system.name} results record no {key!r} (extra fields: {known}).",
+                code="unknown-detail",
+                field="details",
+            )
+        problem = extra.check(value)
+        if problem is not None:
+            raise ServiceError(problem, code="out-of-range", field=key)
 
 
 def _validate(game: Game, result: ResultInput) -> None:
+    """Refuse, with the field to blame, whatever this game system's result cannot hold."""
     if game.player_two is None:
         raise ServiceError("A bye has no result to report.", code="bye")
-    if result.outcome not in (o.value for o in Outcome) or result.outcome == Outcome.BYE:
-        raise ServiceError(f"Unknown outcome {result.outcome!r}.", field="outcome")
-    if result.outcome == Outcome.PLAYED:
-        system = get_system(game.round.event.game_system)
-        vp = system.vp_range
-        sides = (("first", game.player_one, result.vp_one), ("second", game.player_two, result.vp_two))
-        for label, player, value in sides:
-            if value is None or value < 0:
-                raise ServiceError(f"Enter the {label} player's Victory Points (0 or more).", field="vp")
-            if value not in vp:
-                # The system's stated range (rules_engine registry): a typo like 100000 is
-                # refused rather than stored (issue 14) or overflowing the column.
-                raise ServiceError(
-                    f"Victory Points must be between {vp.low} and {vp.high} in {system.name}; "
-                    f"{value} for {player.name if player is not None else label} is out of range.",
-                    code="out-of-range",
-                    field="vp",
-                )
-    elif result.vp_one is not None or result.vp_two is not None:
-        raise ServiceError(f"A {Outcome(result.outcome).label.lower()} has no Victory Points.", field="vp")
+    system = get_system(game.round.event.game_system)
+    shape = system.results
+    outcome = result.outcome
+    _validate_outcome(system, outcome)
+    vp, kp = (result.vp_one, result.vp_two), (result.kp_one, result.kp_two)
+    has_vp, has_kp = vp != (None, None), kp != (None, None)
+    played = outcome == Outcome.PLAYED
+    if (played and shape.vp) or outcome == Outcome.COMPLETE_VICTORY:
+        # A complete victory keeps the VP on record (MOR:564: results earned stand).
+        _check_points(game, vp, system.vp_range, "Victory Points", system)
+    elif has_vp:
+        if not shape.vp:
+            raise ServiceError(f"{system.name} games have no Victory Points.", field="vp")
+        raise ServiceError(f"A {Outcome(outcome).label.lower()} has no Victory Points.", field="vp")
+    if played and shape.kp:
+        assert system.kp_range is not None, "a system with Kill Points states their range"
+        _check_points(game, kp, system.kp_range, "Kill Points", system)
+    elif has_kp:
+        if not shape.kp:
+            raise ServiceError(f"{system.name} games have no Kill Points.", field="kp")
+        raise ServiceError(f"A {Outcome(outcome).label.lower()} has no Kill Points.", field="kp")
     players = {game.player_one_id, game.player_two_id}
-    if result.outcome in (Outcome.CONCESSION, Outcome.NO_SHOW, Outcome.GAME_LOSS):
-        if result.loser is None or result.loser.pk not in players:
+    if played and not shape.vp:
+        if result.winner is None or result.winner.pk not in players:
             raise ServiceError(
-                "Say which player conceded, did not show or took the Game Loss.", field="loser"
+                f"Say who won (a {system.name} game has no Victory Points), or record a draw.",
+                field="winner",
             )
+    elif result.winner is not None:
+        raise ServiceError(
+            "Only a played game of a system without Victory Points names a winner.", field="winner"
+        )
+    if outcome in OUTCOMES_WITH_LOSER:
+        if result.loser is None or result.loser.pk not in players:
+            raise ServiceError(LOSER_PROMPTS[outcome], field="loser")
     elif result.loser is not None:
-        raise ServiceError("Only a concession, no-show or Game Loss names a loser.", field="loser")
-    if result.battle_rounds is not None and not 0 <= result.battle_rounds <= 10:
-        raise ServiceError("Battle Rounds completed must be between 0 and 10.", field="battle_rounds")
+        raise ServiceError(
+            "Only a concession, no-show, Game Loss or complete victory names a loser.", field="loser"
+        )
+    _validate_details(system, result.details)
+
+
+OUTCOMES_WITH_LOSER = (Outcome.CONCESSION, Outcome.NO_SHOW, Outcome.GAME_LOSS, Outcome.COMPLETE_VICTORY)
+_WHO_LOST = "Say which player conceded, did not show or took the Game Loss."
+LOSER_PROMPTS: dict[str, str] = {
+    Outcome.CONCESSION: _WHO_LOST,
+    Outcome.NO_SHOW: _WHO_LOST,
+    Outcome.GAME_LOSS: _WHO_LOST,
+    Outcome.COMPLETE_VICTORY: "Say which player lost every fighter (the loser of the complete victory).",
+}
 
 
 def _open_round(game: Game) -> Round:
@@ -91,16 +217,48 @@ def _open_round(game: Game) -> Round:
 def _apply(game: Game, result: ResultInput) -> None:
     game.outcome = result.outcome
     game.vp_one, game.vp_two = result.vp_one, result.vp_two
+    game.kp_one, game.kp_two = result.kp_one, result.kp_two
     game.loser = result.loser
-    game.battle_rounds = result.battle_rounds
+    game.winner = result.winner
+    game.details = dict(result.details)
     game.result_status = ResultStatus.CONFIRMED
-    game.needs_review = (
-        result.outcome == Outcome.PLAYED
-        and result.battle_rounds is not None
-        and result.battle_rounds < MIN_BATTLE_ROUNDS
-    )
+    # The system's own rule for results a judge looks at first (StarCraft: a game that
+    # didn't get far enough); the core knows only that there may be one.
+    review = get_system(game.round.event.game_system).result_review
+    game.needs_review = review is not None and review.applies(result.outcome, game.details)
     game.reviewed_at = None
     game.save()
+
+
+def _report_row(game: Game, result: ResultInput, **fields: object) -> ResultReport:
+    return ResultReport.objects.create(
+        game=game,
+        outcome=result.outcome,
+        vp_one=result.vp_one,
+        vp_two=result.vp_two,
+        kp_one=result.kp_one,
+        kp_two=result.kp_two,
+        loser=result.loser,
+        winner=result.winner,
+        details=dict(result.details),
+        **fields,
+    )
+
+
+def _result_json(game: Game, result: ResultInput) -> dict[str, object]:
+    """A result for the audit log (players by id, as AUDIT_REFERENCES remaps them)."""
+    out: dict[str, object] = {
+        "outcome": result.outcome,
+        "vp": [result.vp_one, result.vp_two],
+        "loser": result.loser.pk if result.loser else None,
+    }
+    if result.kp_one is not None or result.kp_two is not None:
+        out["kp"] = [result.kp_one, result.kp_two]
+    if result.winner is not None:
+        out["winner"] = result.winner.pk
+    if result.details:
+        out["details"] = dict(result.details)
+    return out
 
 
 IDEMPOTENCY_KEY_LENGTH = 80
@@ -168,17 +326,7 @@ def result_report(
     if game.result_status == ResultStatus.CONFIRMED:
         raise ServiceError("This result is confirmed; ask a judge to correct it.", code="confirmed")
     _validate(game, result)
-    ResultReport.objects.create(
-        game=game,
-        reporter=player,
-        entered_by_id=by.pk,
-        outcome=result.outcome,
-        vp_one=result.vp_one,
-        vp_two=result.vp_two,
-        loser=result.loser,
-        battle_rounds=result.battle_rounds,
-        idempotency_key=key or "",
-    )
+    _report_row(game, result, reporter=player, entered_by_id=by.pk, idempotency_key=key or "")
     opponent_id = game.player_two_id if player.pk == game.player_one_id else game.player_one_id
     theirs = (
         ResultReport.objects.filter(game=game, reporter_id=opponent_id).order_by("-created_at", "-id").first()
@@ -186,9 +334,10 @@ def result_report(
     if theirs is None:
         game.result_status = ResultStatus.AWAITING
         game.save(update_fields=["result_status"])
-    elif ResultInput(theirs.outcome, theirs.vp_one, theirs.vp_two, theirs.loser).key() == result.key():
-        battle_rounds = result.battle_rounds if result.battle_rounds is not None else theirs.battle_rounds
-        _apply(game, ResultInput(result.outcome, result.vp_one, result.vp_two, result.loser, battle_rounds))
+    elif ResultInput.of(theirs).key() == result.key():
+        # The extras one side left out are taken from the other (this one wins a difference).
+        details = {**(theirs.details or {}), **result.details}
+        _apply(game, dataclasses.replace(result, details=details))
         _after_result(game)
     else:
         game.result_status = ResultStatus.DISPUTED
@@ -226,7 +375,7 @@ def result_confirm(
     )
     if other is None or game.result_status != ResultStatus.AWAITING:
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
-    result = ResultInput(other.outcome, other.vp_one, other.vp_two, other.loser, other.battle_rounds)
+    result = ResultInput.of(other)
     return result_report(game=game, player=player, result=result, by=by, idempotency_key=key)
 
 
@@ -235,15 +384,16 @@ def _confirmed_by(game: Game, player: Player) -> bool:
     mine = ResultReport.objects.filter(game=game, reporter=player).order_by("-created_at", "-id").first()
     if mine is None:
         return False
-    stands = (game.outcome, game.vp_one, game.vp_two, game.loser_id)
-    return (mine.outcome, mine.vp_one, mine.vp_two, mine.loser_id) == stands
+    return ResultInput.of(mine).key() == ResultInput.of_game(game).key()
 
 
 def _describe(game: Game) -> str:
     if not game.outcome:
         return "no result yet"
-    if game.outcome == Outcome.PLAYED:
+    if game.outcome == Outcome.PLAYED and game.vp_one is not None:
         return f"{game.vp_one}\N{EN DASH}{game.vp_two} ({game.get_result_status_display().lower()})"
+    if game.outcome == Outcome.PLAYED and game.winner is not None:
+        return f"won by {game.winner.name} ({game.get_result_status_display().lower()})"
     return f"{game.get_outcome_display().lower()} ({game.get_result_status_display().lower()})"
 
 
@@ -276,17 +426,8 @@ def result_set(
     if game.round.status == RoundStatus.PAIRED:
         raise ServiceError("Publish the round before entering results.", code="not-published")
     _validate(game, result)
-    before = {"outcome": game.outcome, "vp": [game.vp_one, game.vp_two], "loser": game.loser_id}
-    ResultReport.objects.create(
-        game=game,
-        reporter=None,
-        entered_by_id=by.pk,
-        outcome=result.outcome,
-        vp_one=result.vp_one,
-        vp_two=result.vp_two,
-        loser=result.loser,
-        battle_rounds=result.battle_rounds,
-    )
+    before = _result_json(game, ResultInput.of_game(game))
+    _report_row(game, result, reporter=None, entered_by_id=by.pk)
     _apply(game, result)
     audit(
         event=game.round.event,
@@ -294,14 +435,7 @@ def result_set(
         action="result-set",
         subject=str(game),
         reason=reason,
-        data={
-            "before": before,
-            "after": {
-                "outcome": result.outcome,
-                "vp": [result.vp_one, result.vp_two],
-                "loser": game.loser_id,
-            },
-        },
+        data={"before": before, "after": _result_json(game, result)},
     )
     if game.round.status == RoundStatus.PUBLISHED:
         _after_result(game)

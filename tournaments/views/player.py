@@ -12,10 +12,12 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from rules_engine.registry import get_system
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
+from tournaments.game_templates import extras_shown
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
 from tournaments.selectors import player_games, report_by_key, roster_submission_open, visible_rosters
 from tournaments.services.players import player_drop
@@ -47,17 +49,27 @@ def _reports(game: Game, me: Player) -> tuple[ResultReport | None, ResultReport 
 
 
 def report_in_my_terms(report: ResultReport | None, game: Game, me: Player) -> dict[str, Any] | None:
-    """A report as "me X, them Y" (or who conceded), whoever of the two is player one."""
+    """A report as "me X, them Y" (or who won, or who conceded), whoever of the two is player one."""
     if report is None:
         return None
     mine_first = game.player_one_id == me.pk
-    out: dict[str, Any] = {"outcome": report.get_outcome_display(), "battle_rounds": report.battle_rounds}
+    system = get_system(game.round.event.game_system)
+
+    def mine_theirs(one: int | None, two: int | None) -> tuple[int | None, int | None]:
+        return (one, two) if mine_first else (two, one)
+
+    out: dict[str, Any] = {
+        "outcome": report.get_outcome_display(),
+        "extras": extras_shown(system, report.details),
+    }
     if report.vp_one is not None and report.vp_two is not None:
-        out["mine"], out["theirs"] = (
-            (report.vp_one, report.vp_two) if mine_first else (report.vp_two, report.vp_one)
-        )
+        out["mine"], out["theirs"] = mine_theirs(report.vp_one, report.vp_two)
+    if report.kp_one is not None and report.kp_two is not None:
+        out["my_kp"], out["their_kp"] = mine_theirs(report.kp_one, report.kp_two)
     if report.loser_id is not None:
         out["loser"] = "you" if report.loser_id == me.pk else "your opponent"
+    if report.winner_id is not None:
+        out["winner"] = "you" if report.winner_id == me.pk else "your opponent"
     return out
 
 
@@ -102,7 +114,7 @@ def _dashboard(
             "can_confirm": current.result_status == ResultStatus.AWAITING and theirs is not None,
             "can_report": opponent is not None
             and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING),
-            "result_form": result_form or PlayerResultForm(),
+            "result_form": result_form or PlayerResultForm(game=current),
             "confirm_key": uuid.uuid4().hex,
         }
     return render(request, "tournaments/me.html", context, status=status)
@@ -206,7 +218,7 @@ def result_save(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _after_report_message(stored.game))
         return redirect("me", slug)
     game = _current_game(player)
-    form = PlayerResultForm(request.POST)
+    form = PlayerResultForm(request.POST, game=game)
     if form.is_valid():
         try:
             game = result_report(

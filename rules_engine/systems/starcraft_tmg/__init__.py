@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
 from rules_engine.scoring import ResultBand, ScoringTable
+from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
 
 if TYPE_CHECKING:
@@ -132,5 +133,8 @@ SYSTEM = register(
         budget_name="mineral limit",  # Part 9.1.1
         budget_unit="minerals",
         event_file_renames={"minerals": "points_limit"},  # event/1 files before issue 12
+        result_extras=RESULT_EXTRAS,
+        result_review=RESULT_REVIEW,
+        slip_roster=slip_roster,
     )
 )

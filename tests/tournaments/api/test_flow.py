@@ -85,7 +85,7 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
 
     # Bob wins 12-3; carol confirms. Dan and Erin draw 10-10, entered by the TO.
     game = game_with(published, b)
-    report = {"vp": vp_in_order(game, {b: 12, c: 3}), "battle_rounds": 5}
+    report: dict[str, Any] = {"vp": vp_in_order(game, {b: 12, c: 3}), "details": {"battle_rounds": 5}}
     response = bob.post(f"{world.api_url()}games/{game['id']}/report/", report, format="json")
     assert response.status_code == 200
     assert response.json()["result_status"] == "awaiting"
@@ -97,7 +97,11 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     assert to.delete(f"{world.api_url()}rounds/1/").json()["code"] == "has-results"
 
     other = game_with(published, d)
-    result = {"vp": vp_in_order(other, {d: 10, e: 10}), "battle_rounds": 4, "reason": "slip handed in"}
+    result: dict[str, Any] = {
+        "vp": vp_in_order(other, {d: 10, e: 10}),
+        "details": {"battle_rounds": 4},
+        "reason": "slip handed in",
+    }
     result["version"] = version_of(other["id"])
     assert to.post(f"{world.api_url()}games/{other['id']}/result/", result, format="json").status_code == 200
     assert to.get(f"{world.api_url()}rounds/1/").json()["status"] == "closed"
@@ -112,7 +116,7 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
 
     # bob annihilates x 15-5 (both report the same); y concedes to carol (entered by a judge).
     game = game_with(second, b)
-    report = {"vp": vp_in_order(game, {b: 15, x: 5}), "battle_rounds": 5}
+    report = {"vp": vp_in_order(game, {b: 15, x: 5}), "details": {"battle_rounds": 5}}
     assert bob.post(f"{world.api_url()}games/{game['id']}/report/", report, format="json").status_code == 200
     result = {
         **report,

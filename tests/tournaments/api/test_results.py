@@ -17,7 +17,9 @@ def test_matching_reports_confirm_and_close_nothing_until_every_table_is_in(api,
     game = world.game(world.bob)
     url = f"{world.api_url()}games/{game.pk}/"
     assert (
-        api("bob").post(f"{url}report/", {"vp": [12, 3], "battle_rounds": 5}, format="json").status_code
+        api("bob")
+        .post(f"{url}report/", {"vp": [12, 3], "details": {"battle_rounds": 5}}, format="json")
+        .status_code
         == 200
     )
     # Bob cannot confirm his own report; carol sees it waiting in /me and confirms.
@@ -28,7 +30,7 @@ def test_matching_reports_confirm_and_close_nothing_until_every_table_is_in(api,
     body = api("carol").post(f"{url}confirm/").json()
     assert body["result_status"] == "confirmed"
     assert body["vp"] == [12, 3]
-    assert body["battle_rounds"] == 5
+    assert body["details"] == {"battle_rounds": 5}
     assert Round.objects.get(pk=round_one.pk).status == "published"  # dan v erin still playing
     # A confirmed result is for the judges to correct now.
     again = api("bob").post(f"{url}report/", {"vp": [13, 3]}, format="json").json()
@@ -71,7 +73,7 @@ def test_dispute_goes_to_the_judges_who_set_it_with_a_reason(api, world, round_o
 def test_fewer_than_two_battle_rounds_waits_for_the_head_judge(api, world, round_one):
     game = world.game(world.bob)
     url = f"{world.api_url()}games/{game.pk}/"
-    api("bob").post(f"{url}report/", {"vp": [6, 1], "battle_rounds": 1}, format="json")
+    api("bob").post(f"{url}report/", {"vp": [6, 1], "details": {"battle_rounds": 1}}, format="json")
     body = api("carol").post(f"{url}confirm/").json()
     assert body["result_status"] == "confirmed"
     assert body["needs_review"] is True
@@ -97,7 +99,7 @@ def test_fewer_than_two_battle_rounds_waits_for_the_head_judge(api, world, round
 def test_a_result_that_does_not_stand_goes_back_to_the_judges(api, world, round_one):
     game = world.game(world.bob)
     url = f"{world.api_url()}games/{game.pk}/"
-    api("bob").post(f"{url}report/", {"vp": [6, 1], "battle_rounds": 1}, format="json")
+    api("bob").post(f"{url}report/", {"vp": [6, 1], "details": {"battle_rounds": 1}}, format="json")
     api("carol").post(f"{url}confirm/")
     body = (
         api("hank")
@@ -108,7 +110,7 @@ def test_a_result_that_does_not_stand_goes_back_to_the_judges(api, world, round_
     assert [item["why"] for item in api("judy").get(f"{world.api_url()}judge-queue/").json()["results"]] == [
         "disputed"
     ]
-    corrected = {"vp": [1, 6], "battle_rounds": 2, "reason": "scored as the head judge ruled"}
+    corrected = {"vp": [1, 6], "details": {"battle_rounds": 2}, "reason": "scored as the head judge ruled"}
     corrected["version"] = body["version"]
     body = api("judy").post(f"{url}result/", corrected, format="json").json()
     assert body["result_status"] == "confirmed"

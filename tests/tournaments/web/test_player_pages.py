@@ -157,7 +157,12 @@ def test_report_then_confirm(client, event, pair, bob, carol):
     assert "Carol reported: <strong>you 9 \N{EN DASH} opponent 2, 4 Battle Rounds</strong>" in page
     client.post("/e/spring-skirmish/me/confirm/")
     game.refresh_from_db()
-    assert (game.result_status, game.vp_one, game.vp_two, game.battle_rounds) == ("confirmed", 9, 2, 4)
+    assert (game.result_status, game.vp_one, game.vp_two, game.details) == (
+        "confirmed",
+        9,
+        2,
+        {"battle_rounds": 4},
+    )
     assert game.round.status == RoundStatus.CLOSED  # the only game: the round closes
 
 

@@ -36,23 +36,27 @@ from tournaments.services.reporting import (
 TAGS = ["results"]
 
 
-def _loser(game: Game, external_id: str | None) -> Player | None:
+def _player(game: Game, external_id: str | None, field: str) -> Player | None:
     if external_id is None:
         return None
     for player in (game.player_one, game.player_two):
         if player is not None and player.external_id == external_id:
             return player
-    raise ServiceError(f"{external_id!r} is not playing in this game.", field="loser")
+    raise ServiceError(f"{external_id!r} is not playing in this game.", field=field)
 
 
 def _result(game: Game, data: dict[str, Any]) -> ResultInput:
     vp = data.get("vp") or [None, None]
+    kp = data.get("kp") or [None, None]
     return ResultInput(
         outcome=data["outcome"],
         vp_one=vp[0],
         vp_two=vp[1],
-        loser=_loser(game, data.get("loser")),
-        battle_rounds=data.get("battle_rounds"),
+        kp_one=kp[0],
+        kp_two=kp[1],
+        loser=_player(game, data.get("loser"), "loser"),
+        winner=_player(game, data.get("winner"), "winner"),
+        details=data.get("details") or {},
     )
 
 
@@ -83,9 +87,12 @@ class GameReportApi(ApiView):
         operation_id="game_report",
         summary="Report your game's result (a player of that game)",
         description=(
-            "VP in the game's player order, or how the game ended. The same report from both "
-            "players confirms it; different reports go to the judges. Fewer than two Battle Rounds "
-            "completed flags the game for the Head Judge."
+            "What the game system's result holds, in the game's player order: VP; VP and Kill "
+            "Points (Dropzone); a complete victory with its loser and VP (MORSDEI); the winner, or "
+            "outcome draw, without VP (Warpspawn); or how the game ended otherwise; and the "
+            "system's extra numbers in `details`. The same report from both players confirms it; "
+            "different reports go to the judges. A result the system's review rule holds waits "
+            "for the Head Judge."
         ),
         request=ResultReportSerializer,
         parameters=[IDEMPOTENCY],
