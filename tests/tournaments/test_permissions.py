@@ -184,6 +184,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     # The TO.
     "manage": (get(TO),),
     "manage-settings": (get(TO),),
+    "manage-scoring": (post(TO),),
     "manage-staff": (get(TO),),
     "manage-players": (get(TO),),
     "manage-player-add": (post(TO),),
@@ -211,6 +212,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api:events": (get(EVERYONE), post(SIGNED_IN, {"name": "Spring"})),
     "api:event": (get(EVERYONE), op("patch", TO, {"venue": "Town Hall"})),
     "api:tables": (op("put", TO, {"tables": [{"number": n} for n in range(1, 6)]}),),
+    "api:event-scoring": (get(EVERYONE), op("put", TO, {"bye": [3, 2]})),
     "api:staff": (get(PLAYERS | STAFF), post(TO, {"username": "oscar", "role": "floor-judge"})),
     "api:players": (get(EVERYONE), post(SIGNED_IN, {"join_code": "{join_code}"})),
     "api:players-import": (post(TO, {"csv": "Zed,zed@example.org\n"}),),

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from tournaments.api.views import events, games, me, players, rosters, rounds, standings
+from tournaments.api.views import events, games, me, players, rosters, rounds, scoring, standings
 from tournaments.api.views.auth import TokenApi
 
 app_name = "api"
@@ -10,6 +10,7 @@ app_name = "api"
 event_patterns: list[URLPattern | URLResolver] = [
     path("", events.EventApi.as_view(), name="event"),
     path("tables/", events.TablesApi.as_view(), name="tables"),
+    path("scoring/", scoring.EventScoringApi.as_view(), name="event-scoring"),
     path("staff/", events.StaffApi.as_view(), name="staff"),
     path("players/", players.PlayersApi.as_view(), name="players"),
     path("players/import/", players.PlayersImportApi.as_view(), name="players-import"),

@@ -25,6 +25,7 @@ from tournaments.forms import (
     tables_text,
 )
 from tournaments.models import Event, RoundStatus
+from tournaments.scoring_forms import ScoringForm
 from tournaments.selectors import (
     audit_log,
     deadline_warning,
@@ -45,6 +46,7 @@ from tournaments.services.players import (
 from tournaments.services.rosters import roster_submit
 from tournaments.views.common import actor, nav_context, run_service
 from tournaments.views.player import roster_slots
+from tournaments.views.scoring import scoring_context
 
 AUDIT_PAGE = 300
 
@@ -111,7 +113,23 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Settings saved.")
             return redirect("manage-settings", event.slug)
-    context = nav_context(access, "manage") | {"form": form, "deadline_warning": deadline_warning(event)}
+    return settings_page(request, access, form=form)
+
+
+def settings_page(
+    request: HttpRequest,
+    access: EventAccess,
+    *,
+    form: EventForm | None = None,
+    scoring_form: ScoringForm | None = None,
+) -> HttpResponse:
+    """The settings page: the event's settings and, below them, its scoring bands and bye."""
+    event = access.event
+    context = nav_context(access, "manage") | {
+        "form": form or EventForm(initial=_event_initial(event)),
+        "deadline_warning": deadline_warning(event),
+        **scoring_context(event, scoring_form),
+    }
     return render(request, "tournaments/manage/settings.html", context)
 
 
