@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from printing.sheets import place_labels, roster_page
 from rosters.models import Roster
+from rules_engine.registry import get_system
 from standings import four_dp_text
 from tournaments.models import Event, ResultStatus, Round
 from tournaments.selectors import event_standings, round_games
@@ -88,7 +89,14 @@ def standings_csv(event: Event) -> tuple[str, str, bytes]:
 
 
 def pairings_csv(event: Event, round_: Round) -> tuple[str, str, bytes]:
-    """One row per game; the result columns are filled once the result is confirmed."""
+    """One row per game; the result columns are filled once the result is confirmed.
+
+    The result columns are the game system's: VP, then Kill Points where it records them
+    (Dropzone), or the winner's id where its games have no VP (Warpspawn).
+    """
+    shape = get_system(event.game_system).results
+    kp = shape.kp
+    winner = not shape.vp
     header = (
         "round",
         "table",
@@ -100,6 +108,8 @@ def pairings_csv(event: Event, round_: Round) -> tuple[str, str, bytes]:
         "outcome",
         "vp_one",
         "vp_two",
+        *(("kp_one", "kp_two") if kp else ()),
+        *(("winner",) if winner else ()),
         "result_status",
     )
     rows = []
@@ -121,6 +131,8 @@ def pairings_csv(event: Event, round_: Round) -> tuple[str, str, bytes]:
                 game.outcome if confirmed else "",
                 game.vp_one if confirmed else None,
                 game.vp_two if confirmed else None,
+                *((game.kp_one, game.kp_two) if kp and confirmed else (None, None) if kp else ()),
+                *((game.winner.external_id if confirmed and game.winner else "",) if winner else ()),
                 game.result_status,
             )
         )

@@ -80,3 +80,23 @@ def test_the_standings_pdf_says_match_points_as_the_web_does(users):
     flat = squash(pages(render_document(t.event, PrintKind.STANDINGS, PrintParams())[2])[0])
     assert "Order: Match Points (MP)" in flat
     assert "Mission Points" not in flat
+
+
+def test_pairings_csv_has_the_systems_result_columns(users):
+    from printing.csv_exports import pairings_csv
+
+    event = dropzone_event(users)
+    _, _, content = pairings_csv(event, event.rounds.get(number=1))
+    rows = list(csv.DictReader(io.StringIO(content.decode("utf-8-sig"))))
+    assert [(r["vp_one"], r["kp_one"], r["kp_two"]) for r in rows] == [
+        ("6", "900", "450"),
+        ("3", "300", "300"),
+    ]
+    assert "winner" not in rows[0]
+
+    w = one_game(users, "warpspawn-starcraft")
+    result_set(game=w.game, result=a_win("warpspawn-starcraft", w), by=users["judy"], reason="slip")
+    _, _, content = pairings_csv(w.event, w.event.rounds.get(number=1))
+    rows = list(csv.DictReader(io.StringIO(content.decode("utf-8-sig"))))
+    assert [(r["outcome"], r["vp_one"], r["winner"]) for r in rows] == [("played", "", "p1"), ("", "", "")]
+    assert "kp_one" not in rows[0]

@@ -95,13 +95,18 @@ def _label(game: Game, player: Player | None, side: str) -> str:
 
 
 def _check_points(
-    game: Game, values: tuple[int | None, int | None], span: ScoreRange, what: str, system: GameSystem
+    game: Game,
+    values: tuple[int | None, int | None],
+    span: ScoreRange,
+    system: GameSystem,
+    *,
+    what: str,
+    where: str,
 ) -> None:
     """Both sides' Victory (or Kill) Points present and inside the system's stated range.
 
     A typo like 100000 is refused rather than stored (issue 14) or overflowing the column.
     """
-    where = "vp" if what == "Victory Points" else "kp"
     sides = (("first", game.player_one, values[0]), ("second", game.player_two, values[1]))
     for label, player, value in sides:
         if value is None or value < 0:
@@ -162,14 +167,14 @@ def _validate(game: Game, result: ResultInput) -> None:
     played = outcome == Outcome.PLAYED
     if (played and shape.vp) or outcome == Outcome.COMPLETE_VICTORY:
         # A complete victory keeps the VP on record (MOR:564: results earned stand).
-        _check_points(game, vp, system.vp_range, "Victory Points", system)
+        _check_points(game, vp, system.vp_range, system, what="Victory Points", where="vp")
     elif has_vp:
         if not shape.vp:
             raise ServiceError(f"{system.name} games have no Victory Points.", field="vp")
         raise ServiceError(f"A {Outcome(outcome).label.lower()} has no Victory Points.", field="vp")
     if played and shape.kp:
         assert system.kp_range is not None, "a system with Kill Points states their range"
-        _check_points(game, kp, system.kp_range, "Kill Points", system)
+        _check_points(game, kp, system.kp_range, system, what="Kill Points", where="kp")
     elif has_kp:
         if not shape.kp:
             raise ServiceError(f"{system.name} games have no Kill Points.", field="kp")
