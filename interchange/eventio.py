@@ -16,7 +16,8 @@ model field as an extra field at its level:
   game system declares (`GameSystem.result_extras`, kept in `Game.details`), each at the
   game's level under its key, as older exports wrote them; and `reports`: what each side
   (or a judge) reported, oldest first;
-- top level, after the event/1 keys: `staff`, `audit_log`, `penalties`, `time_limits`,
+- top level, after the event/1 keys: `pack`, the data pack the TO supplied
+  (`interchange.pack_section`); `staff`, `audit_log`, `penalties`, `time_limits`,
   `conduct_reports`, `roster_findings`, `drafts` and `clocks` — the records of
   `interchange.platform_records`, which also says how they refer to players, games and users.
 
@@ -46,6 +47,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 
 from interchange.eventfile import event_to_json
+from interchange.pack_section import PACK, pack_json, restore_pack
 from interchange.platform_records import (
     AUDIT_SECTION,
     REPORT_SECTION,
@@ -382,6 +384,7 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
         # The TO's bands and bye live with the event (read back by tournaments.bridges.record).
         extra["scoring"] = data.scoring.to_json()
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
+    pack = extra.pop(PACK, None)
     users = _linked_accounts(_usernames_in(data, records), link_users)
     event, event_times = _build_event(data, extra, slug)
     round_parts = {r.number: _round_parts(r) for r in data.rounds}
@@ -394,6 +397,8 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
     games, reports = _import_games(data, round_parts, rounds, tables, players)
     reader = RecordReader(players=players, rounds=rounds, games=games, rosters=rosters, users=users)
     _import_records(reader, event, records, reports, stash)
+    if pack is not None:
+        restore_pack(event, pack)
     if stash:
         event.extra[STASH] = stash
         event.save(update_fields=["extra"])
@@ -940,4 +945,7 @@ def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
     )
     data = event_to_json(core)
     data.update(writer.sections(stored))
+    pack = pack_json(event)
+    if pack is not None:
+        data[PACK] = pack
     return data

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rules_engine.scoring import ScoringTable
 
 if TYPE_CHECKING:
-    from rules_engine.roster_check import RosterChecker
+    from rules_engine.roster_check import PackReader, RosterChecker
     from rules_engine.systems.starcraft_tmg.report import RosterReport
     from rules_engine.systems.starcraft_tmg.roster_json import Roster
     from rules_engine.verdict import RosterRules, ValidationResult
@@ -179,6 +179,11 @@ class GameSystem:
     # that record them (None: the system has none). Every system states its own.
     vp_range: ScoreRange = ScoreRange(0, 999)
     kp_range: ScoreRange | None = None
+    # --- Packs a TO supplies (issue 12) ---
+    # Checks a decoded datapack/1 document for this system and says what it is; raises
+    # `rules_engine.datapack.PackError` naming the JSON path of the problem. None: the
+    # system takes no pack from a TO.
+    read_pack: PackReader | None = None
 
     # --- The event roster pipeline (issue 12, rosters) --------------------------------
     # How the web app, the API and the services read, store, judge and show this system's

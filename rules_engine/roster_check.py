@@ -88,6 +88,12 @@ class CheckResult:
         return "\n".join(lines) + "\n"
 
 
+class PackReader(Protocol):
+    """A system's check of a TO's decoded pack: what it is, or a `datapack.PackError`."""
+
+    def __call__(self, data: Any) -> PackLabel: ...
+
+
 class RosterChecker(Protocol):
     def __call__(self, texts: Sequence[str], pack_text: str | None) -> CheckResult: ...
 

@@ -444,3 +444,31 @@ class AuditEntry(models.Model):
             else:
                 lines.append(f"{label}: {value}")
         return lines
+
+
+class EventPack(models.Model):
+    """The data pack a TO supplied for the event (issue 12, "TO-supplied packs").
+
+    Every roster of the event is judged against it instead of the system's built-in pack.
+    Kept as the checked datapack/1 document with what it says of itself and its content
+    fingerprint (`rules_engine.supplied_pack.fingerprint`), which survives export and import.
+    """
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="supplied_pack")
+    document = models.JSONField(help_text="The pack as a datapack/1 document.")
+    fingerprint = models.CharField(max_length=80)
+    filename = models.CharField(max_length=200, blank=True)
+    effective = models.CharField(max_length=40, blank=True)
+    source = models.CharField(max_length=500, blank=True)
+    sample = models.BooleanField(default=False)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.event}: pack {self.fingerprint[:15]}"
+
+    @property
+    def short_fingerprint(self) -> str:
+        return self.fingerprint.removeprefix("sha256:")[:12]

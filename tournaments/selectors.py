@@ -20,6 +20,7 @@ from tournaments.event_format import roster_deadline_warning
 from tournaments.models import (
     AuditEntry,
     Event,
+    EventPack,
     EventStatus,
     Game,
     Player,
@@ -272,3 +273,8 @@ def my_events(user: AbstractBaseUser) -> list[MyEvent]:
     ]
     far_future = dt.date.max
     return sorted(rows, key=lambda row: (-(row.event.starts_on or far_future).toordinal(), row.event.name))
+
+
+def event_pack(event: Event) -> EventPack | None:
+    """The pack the TO supplied for the event, if any (issue 12)."""
+    return EventPack.objects.filter(event=event).first()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import manage, mine, player, public, rounds, scoring, setup
+from tournaments.views import manage, mine, packs, player, public, rounds, scoring, setup
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -30,6 +30,7 @@ urlpatterns = [
     path("e/<slug:slug>/manage/", manage.dashboard, name="manage"),
     path("e/<slug:slug>/manage/settings/", manage.settings, name="manage-settings"),
     path("e/<slug:slug>/manage/scoring/", scoring.scoring_save, name="manage-scoring"),
+    path("e/<slug:slug>/manage/pack/", packs.pack, name="manage-pack"),
     path("e/<slug:slug>/manage/staff/", manage.staff, name="manage-staff"),
     path("e/<slug:slug>/manage/players/", manage.players, name="manage-players"),
     path("e/<slug:slug>/manage/players/add/", manage.player_add, name="manage-player-add"),

@@ -10,9 +10,10 @@ from tests.builders.scenario import full_event
 pytestmark = pytest.mark.django_db
 
 # Core rows: tables, players, their rosters, rounds, games (5); then staff, reports, the
-# seven sections (9) and the usernames (1). A public export skips two sections.
-FULL = 15
-PUBLIC = 13
+# seven sections (9), the usernames (1) and the supplied pack (1). A public export skips
+# two sections.
+FULL = 16
+PUBLIC = 14
 
 
 @pytest.mark.parametrize("size", [8, 40])

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from tournaments.api.views import events, games, me, players, rosters, rounds, scoring, standings
+from tournaments.api.views import events, games, me, packs, players, rosters, rounds, scoring, standings
 from tournaments.api.views.auth import TokenApi
 
 app_name = "api"
@@ -12,6 +12,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("tables/", events.TablesApi.as_view(), name="tables"),
     path("scoring/", scoring.EventScoringApi.as_view(), name="event-scoring"),
     path("staff/", events.StaffApi.as_view(), name="staff"),
+    path("pack/", packs.EventPackApi.as_view(), name="pack"),
     path("players/", players.PlayersApi.as_view(), name="players"),
     path("players/import/", players.PlayersImportApi.as_view(), name="players-import"),
     path("players/<str:external_id>/check-in/", players.PlayerCheckInApi.as_view(), name="player-check-in"),

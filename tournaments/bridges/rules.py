@@ -12,7 +12,7 @@ from typing import Any
 from django.utils import timezone
 
 from rules_engine.verdict import EventRequirements
-from tournaments.models import Event, ListFormat
+from tournaments.models import Event, EventPack, ListFormat
 
 
 def event_requirements(event: Event) -> EventRequirements:
@@ -27,8 +27,13 @@ def event_requirements(event: Event) -> EventRequirements:
 
 def event_pack(event: Event) -> Mapping[str, Any] | None:
     """The datapack/1 document the event's rosters are judged against instead of the
-    system's built-in pack; None: the built-in one (a TO's uploaded pack comes here)."""
-    return None
+    system's built-in pack: the one the TO supplied (`tournaments.services.packs`), else
+    None for the built-in one. Read fresh on each verdict, so a pack just replaced applies
+    to the very next roster."""
+    document: Mapping[str, Any] | None = (
+        EventPack.objects.filter(event_id=event.pk).values_list("document", flat=True).first()
+    )
+    return document
 
 
 def is_dual_list(event: Event) -> bool:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from rosters.models import Roster
+from rules_engine.registry import get_system
 from standings import explain, four_dp_text
 from standings.display import standings_state
 from tournaments.access import EventAccess, access_event
@@ -24,6 +25,7 @@ from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
+    event_pack,
     rosters_public,
     round_games,
     round_progress,
@@ -56,6 +58,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         if players["active"]
         else None,
         "rosters_public": rosters_public(event),
+        "supplied_pack": event_pack(event),
+        "game": get_system(event.game_system),
     }
     return check.finish(render(request, "tournaments/event_home.html", context))
 

@@ -4,6 +4,7 @@ sample), with the 45-card constructed deck (decision DZ-D08)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rules_engine.datapack import PackError, decode
 from rules_engine.roster_check import CheckResult, PackLabel, RosterInputError, one_roster
@@ -12,6 +13,12 @@ from rules_engine.systems.dropzone_commander.army import validate_army
 from rules_engine.systems.dropzone_commander.pack import SLUG, parse_pack
 from rules_engine.systems.dropzone_commander.roster import RosterInputError as DropzoneInputError
 from rules_engine.systems.dropzone_commander.roster import read_roster
+
+
+def read_pack(data: Any) -> PackLabel:
+    """A TO's pack for an event (issue 12), checked as `validate_roster --pack` checks it."""
+    pack = parse_pack(data)
+    return PackLabel(SLUG, pack.effective, pack.source, pack.sample, pack.lints)
 
 
 def check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
-from rules_engine.roster_check import CheckResult
+from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
 from rules_engine.systems.morsdei.rosters import ROSTER_RULES
@@ -48,6 +49,12 @@ def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
     return check_rosters(texts, pack_text)
 
 
+def _read_pack(data: Any) -> PackLabel:
+    from rules_engine.systems.morsdei.check import read_pack
+
+    return read_pack(data)
+
+
 SYSTEM = register(
     GameSystem(
         slug=SLUG,
@@ -62,5 +69,6 @@ SYSTEM = register(
         runs_events=False,
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
+        read_pack=_read_pack,
     )
 )

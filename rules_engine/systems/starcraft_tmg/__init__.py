@@ -12,9 +12,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
+from rules_engine.roster_check import PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
@@ -107,6 +108,18 @@ class StarCraftArmy:
             return False
 
 
+def _read_pack(data: Any) -> PackLabel:
+    """A TO's pack for an event (issue 12): the same checks as a built-in pack's."""
+    from rules_engine.datapack import PackError as EnvelopePackError
+    from rules_engine.systems.starcraft_tmg.pack import PackError, pack_from_document
+
+    try:
+        pack = pack_from_document(data)
+    except PackError as exc:
+        raise EnvelopePackError(str(exc)) from None
+    return PackLabel(SLUG, pack.version, pack.source, sample=False)
+
+
 SYSTEM = register(
     GameSystem(
         slug=SLUG,
@@ -136,5 +149,6 @@ SYSTEM = register(
         result_extras=RESULT_EXTRAS,
         result_review=RESULT_REVIEW,
         slip_roster=slip_roster,
+        read_pack=_read_pack,
     )
 )

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rules_engine.datapack import PackError
 from rules_engine.roster_check import CheckResult, PackLabel, RosterInputError, one_roster
 from rules_engine.systems.warpspawn_starcraft import builtin_pack
 from rules_engine.systems.warpspawn_starcraft.deck import DeckInputError, read_deck, validate_deck
-from rules_engine.systems.warpspawn_starcraft.pack import SLUG, read_pack_text
+from rules_engine.systems.warpspawn_starcraft.pack import SLUG, parse_pack, read_pack_text
+
+
+def read_pack(data: Any) -> PackLabel:
+    """A TO's pack for an event (issue 12), checked as `validate_roster --pack` checks it."""
+    pack = parse_pack(data)
+    return PackLabel(SLUG, pack.effective, pack.source, pack.sample)
 
 
 def check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:

@@ -24,7 +24,7 @@ BOUNDS = {
     "/e/spring-skirmish/manage/rounds/3/": 8,
     "/e/spring-skirmish/judge/rounds/3/": 8,
     "/e/spring-skirmish/manage/": 10,
-    "/e/spring-skirmish/": 8,
+    "/e/spring-skirmish/": 9,  # with the data pack in effect
 }
 
 
