@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_event_points_limit_from_minerals'),
+        ('tournaments', '0013_results_kill_points_winner_details'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
