@@ -140,26 +140,14 @@ def pairings_csv(event: Event, round_: Round) -> tuple[str, str, bytes]:
 
 
 def rosters_csv(event: Event, rosters: Iterable[Roster]) -> tuple[str, str, bytes]:
-    """`rosters` is what the caller may see (tournaments.selectors.visible_rosters)."""
-    header = (
-        "player",
-        "name",
-        "roster",
-        "faction",
-        "legal",
-        "minerals",
-        "gas",
-        "supply",
-        "line",
-        "item",
-        "models",
-        "slot",
-        "card_kind",
-        "item_supply",
-        "item_minerals",
-        "item_gas",
-        "upgrades",
+    """`rosters` is what the caller may see (tournaments.selectors.visible_rosters). The
+    columns after the common five are the system's own (`GameSystem.roster_sheet`), else
+    the verdict's totals and one line of the roster a row."""
+    sheet_maker = get_system(event.game_system).roster_sheet
+    own: tuple[str, ...] = (
+        sheet_maker.csv_header if sheet_maker is not None else ("totals", "line", "item", "note")
     )
+    header = ("player", "name", "roster", "faction", "legal", *own)
     rows: list[Sequence[Cell]] = []
     for roster in rosters:
         page = roster_page(
@@ -168,33 +156,16 @@ def rosters_csv(event: Event, rosters: Iterable[Roster]) -> tuple[str, str, byte
             slot=roster.slot,
             document=roster.document if isinstance(roster.document, dict) else {},
             verdict=roster.verdict,
+            game_sheet=sheet_maker,
         )
         legal = ("yes" if page.legal else "no") if page.checked else ""
-        common: tuple[Cell, ...] = (
-            page.player_id,
-            page.player,
-            page.slot,
-            page.faction,
-            legal,
-            page.minerals,
-            page.gas,
-            page.supply,
+        common: tuple[Cell, ...] = (page.player_id, page.player, page.slot, page.faction, legal)
+        if sheet_maker is not None:
+            rows.extend((*common, *tail) for tail in sheet_maker.csv_rows(page.game))
+            continue
+        totals = "; ".join(
+            f"{key} {value}" + (f"/{limit}" if limit is not None else "") for key, value, limit in page.totals
         )
-        for unit in page.units:
-            rows.append(
-                (
-                    *common,
-                    "unit",
-                    unit.name,
-                    unit.models,
-                    unit.slot,
-                    "",
-                    unit.supply,
-                    unit.minerals,
-                    None,
-                    "; ".join(unit.upgrades),
-                )
-            )
-        for card in page.cards:
-            rows.append((*common, "card", card.name, None, "", card.kind, None, None, card.gas, ""))
+        for number, line in enumerate(page.lines, start=1):
+            rows.append((*common, totals, number, line.text, line.note))
     return f"{event.slug}-rosters.csv", CSV_MIMETYPE, to_csv(header, rows)

@@ -188,6 +188,7 @@ def load_rosters(event: Event, params: PrintParams) -> RosterPackSheet:
         rosters: list[Roster] = []
     else:
         rosters = list(visible_rosters(access))
+    system = get_system(event.game_system)
     pages = tuple(
         roster_page(
             player=r.player.name,
@@ -195,11 +196,13 @@ def load_rosters(event: Event, params: PrintParams) -> RosterPackSheet:
             slot=r.slot,
             document=r.document if isinstance(r.document, dict) else {},
             verdict=r.verdict,
+            game_sheet=system.roster_sheet,
         )
         for r in rosters
     )
     subtitle = f"{len(pages)} roster{'s' if len(pages) != 1 else ''}"
-    return RosterPackSheet(Heading(event.name, "Roster pack", subtitle), pages)
+    heading = Heading(event.name, "Roster pack", subtitle)
+    return RosterPackSheet(heading, pages, parts=tuple(system.template_names("roster_sheet")))
 
 
 def _state_label(game: Game) -> str:

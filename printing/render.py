@@ -64,10 +64,12 @@ def _stylesheet(paper: str) -> Any:
 def templates_version() -> str:
     """A hash of the print templates' source: a changed layout must not reuse old files."""
     digest = hashlib.sha256()
-    folder = Path(settings.BASE_DIR) / "templates" / "print"
-    for path in sorted(folder.glob("*")):
+    templates = Path(settings.BASE_DIR) / "templates"
+    # The print templates, and each game system's roster sheet they include.
+    paths = [*(templates / "print").glob("*"), *(templates / "games").glob("*/roster_sheet.html")]
+    for path in sorted(paths):
         if path.is_file():
-            digest.update(path.name.encode())
+            digest.update(str(path.relative_to(templates)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.systems.starcraft_tmg.report import starcraft_report
+from rules_engine.roster_rules import RosterSheetMaker
 from rules_engine.verdict import RosterVerdict
 from standings import Standing, Standings, four_dp_text
 from standings.display import standings_state
@@ -238,35 +238,24 @@ class SlipsSheet:
 
 
 @dataclass(frozen=True, slots=True)
-class RosterUnit:
-    name: str
-    models: int | None
-    slot: str
-    supply: int | None
-    minerals: int | None
-    upgrades: tuple[str, ...]  # "Rocket Launcher (20)"
-    counted: bool
+class SheetLine:
+    """One line of a roster as printed by a system without its own sheet: "4 x Sabre"."""
 
+    text: str
+    depth: int = 0  # how deep it rides in the lines above (a Squad aboard a Transport)
+    note: str = ""  # e.g. a fighter's base, a Commander's Squad
 
-@dataclass(frozen=True, slots=True)
-class RosterCard:
-    name: str
-    kind: str
-    gas: int | None
-    counted: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SlotLine:
-    kind: str
-    used: int
-    available: int
-    granted_by: tuple[str, ...]  # "Raynor's Raiders", TIMES, "3"
-    used_by: tuple[str, ...]  # "Marine", TIMES, "2"
+    @property
+    def indent(self) -> str:
+        return "\u2003" * self.depth  # an em space a level
 
 
 @dataclass(frozen=True, slots=True)
 class RosterPage:
+    """One roster's page: what every system prints (who, what, legal, the problems), the
+    totals against the limits, and either the system's own sheet (`game`, laid out by its
+    `roster_sheet.html`) or the roster/1 document's lines."""
+
     player: str
     player_id: str
     slot: int
@@ -275,23 +264,18 @@ class RosterPage:
     checked: bool  # False when no verdict was stored (e.g. a roster imported without one)
     scale: str
     rules_version: str
-    minerals: int | None
-    minerals_limit: int | None
-    gas: int | None
-    gas_limit: int | None
-    supply: int | None
-    units: tuple[RosterUnit, ...]
-    cards: tuple[RosterCard, ...]
-    slots: tuple[SlotLine, ...]
-    missions: tuple[str, ...]
-    deployments: tuple[str, ...]
+    totals: tuple[tuple[str, int, int | None], ...]  # (what, total, limit or None)
+    lines: tuple[SheetLine, ...]
     problems: tuple[str, ...]
+    game: Any = None  # the system's own sheet (GameSystem.roster_sheet), or None
 
 
 @dataclass(frozen=True, slots=True)
 class RosterPackSheet:
     heading: Heading
     pages: tuple[RosterPage, ...]
+    # The event's system's `roster_sheet.html` then the generic one (GameSystem.template_names).
+    parts: tuple[str, ...] = ("games/_default/roster_sheet.html",)
 
 
 def _text(value: Any) -> str:
@@ -315,81 +299,97 @@ def _times(name: str, count: Any) -> str:
     return f"{name} {TIMES}{n}" if n is not None and n != 1 else name
 
 
-def roster_page(
-    *, player: str, player_id: str, slot: int, document: Mapping[str, Any], verdict: RosterVerdict
-) -> RosterPage:
-    """A roster as printed: the stored verdict's prices and slot ledger over the roster/1 document.
+def _document_lines(document: Mapping[str, Any]) -> tuple[SheetLine, ...]:
+    """A roster/1 document as lines, for a system without its own sheet: its units (each
+    indented under what it rides in, `aboard`), Commanders and cards, as written."""
+    units = _dicts(document.get("units"))
+    by_id = {u.get("id"): u for u in units if isinstance(u.get("id"), str)}
 
-    `verdict` is what `tournaments.services.rosters.roster_submit` stores (`Roster.verdict`);
-    a roster without one (imported bare) prints its document with the costs left blank.
-    """
-    report = starcraft_report(verdict.roster)
-    listed = _dicts(document.get("units"))
-    units = []
-    priced = report.units if report is not None else ()
-    for index in range(max(len(priced), len(listed))):
-        raw: Mapping[str, Any] = listed[index] if index < len(listed) else {}
-        if index < len(priced):
-            unit = priced[index]
-            units.append(
-                RosterUnit(
-                    name=unit.name or _text(raw.get("name")),
-                    models=unit.models,
-                    slot=unit.slot or "",
-                    supply=unit.supply,
-                    minerals=unit.minerals,
-                    upgrades=tuple(f"{u.name} ({u.minerals})" for u in unit.upgrades)
-                    or _texts(raw.get("upgrades")),
-                    counted=unit.counted,
-                )
-            )
-        else:
-            units.append(
-                RosterUnit(
-                    name=_text(raw.get("name")),
-                    models=_int(raw.get("models")),
-                    slot="",
-                    supply=None,
-                    minerals=None,
-                    upgrades=_texts(raw.get("upgrades")),
-                    counted=True,
-                )
-            )
-    if report is not None and report.cards:
-        cards = tuple(RosterCard(c.name, c.kind, c.gas, c.counted) for c in report.cards)
-    else:
-        cards = tuple(RosterCard(name, "", None, True) for name in _texts(document.get("cards")))
-    slot_lines = tuple(
-        SlotLine(
-            kind=ledger.kind,
-            used=ledger.used,
-            available=ledger.available,
-            granted_by=tuple(_times(g.source, g.count) for g in ledger.granted_by),
-            used_by=tuple(_times(u.unit, u.count) for u in ledger.used_by),
+    def depth(unit: Mapping[str, Any]) -> int:
+        seen, level, up = set(), 0, unit.get("aboard")
+        while isinstance(up, str) and up in by_id and up not in seen:
+            seen.add(up)
+            level += 1
+            up = by_id[up].get("aboard")
+        return level
+
+    children: dict[Any, list[Mapping[str, Any]]] = {}
+    for unit in units:
+        parent = unit.get("aboard")
+        children.setdefault(parent if parent in by_id else None, []).append(unit)
+    ordered: list[Mapping[str, Any]] = []
+
+    def walk(parent: Any) -> None:
+        for unit in children.get(parent, []):
+            if all(unit is not done for done in ordered):
+                ordered.append(unit)
+                walk(unit.get("id"))
+
+    walk(None)
+    ordered += [u for u in units if all(u is not done for done in ordered)]
+    lines = []
+    for unit in ordered:
+        models = _int(unit.get("models"))
+        upgrades = ", ".join(
+            u if isinstance(u, str) else _text(u.get("name"))
+            for u in unit.get("upgrades", []) or []
+            if isinstance(u, str | Mapping)
         )
-        for ledger in (report.slots if report is not None else ())
-    )
-    problems = [v.message for v in verdict.violations]
+        name = _text(unit.get("name"))
+        text = f"{models}{TIMES} {name}" if models is not None else name
+        note = "; ".join(n for n in (upgrades, _text(unit.get("base"))) if n)
+        lines.append(SheetLine(text, depth(unit), note))
+    for commander in _dicts(document.get("commanders")):
+        who = _text(commander.get("name")) or f"Level {_int(commander.get('level'))} Commander"
+        squad = by_id.get(commander.get("squad"))
+        lines.append(SheetLine(who, 0, f"with {_text(squad.get('name'))}" if squad else ""))
+    for card in document.get("cards", []) if isinstance(document.get("cards"), list) else []:
+        if isinstance(card, str):
+            lines.append(SheetLine(card))
+        elif isinstance(card, Mapping):
+            copies = _int(card.get("copies")) or 1
+            lines.append(SheetLine(f"{copies}{TIMES} {_text(card.get('name'))}"))
+    return tuple(lines)
+
+
+def roster_page(
+    *,
+    player: str,
+    player_id: str,
+    slot: int,
+    document: Mapping[str, Any],
+    verdict: RosterVerdict,
+    game_sheet: RosterSheetMaker | None = None,
+) -> RosterPage:
+    """A roster as printed. `verdict` is what the submission stored (`Roster.verdict`); a
+    roster without one (imported bare) prints its document, its figures left blank. The
+    system's own sheet (`game_sheet`, its `GameSystem.roster_sheet`) prints its figures;
+    otherwise the verdict's totals and limits and the document's lines are printed."""
+    report = verdict.roster
+    totals: tuple[tuple[str, int, int | None], ...] = ()
+    data = report.as_json() if report is not None else {}
+    if game_sheet is None and report is not None:
+        stated = data.get("limits")
+        limits: Mapping[str, Any] = stated if isinstance(stated, Mapping) else {}
+        totals = tuple(
+            (str(key), value, _int(limits.get(key)))
+            for key, value in (data.get("totals") or {}).items()
+            if isinstance(value, int)
+        )
+    faction = _text(document.get("faction_card")) or _text(document.get("faction"))
     return RosterPage(
         player=player,
         player_id=player_id,
         slot=slot,
-        faction=_text(document.get("faction_card")) or (report.faction if report is not None else ""),
+        faction=faction or (report.faction if report is not None else ""),
         legal=report is not None and verdict.legal,
         checked=report is not None,
         scale=_text(document.get("scale")) or (report.scale if report is not None else ""),
         rules_version=report.rules_version if report is not None else "",
-        minerals=report.totals.minerals if report is not None else None,
-        minerals_limit=report.limits.minerals if report is not None else None,
-        gas=report.totals.gas if report is not None else None,
-        gas_limit=report.limits.gas if report is not None else None,
-        supply=report.totals.supply if report is not None else None,
-        units=tuple(units),
-        cards=cards,
-        slots=slot_lines,
-        missions=_texts(document.get("missions")),
-        deployments=_texts(document.get("deployments")),
-        problems=tuple(p for p in problems if p),
+        totals=totals,
+        lines=_document_lines(document) if game_sheet is None else (),
+        problems=tuple(p for p in (v.message for v in verdict.violations) if p),
+        game=game_sheet.sheet(document, verdict) if game_sheet is not None else None,
     )
 
 

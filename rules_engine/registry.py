@@ -13,6 +13,7 @@ from rules_engine.scoring import ScoringTable
 
 if TYPE_CHECKING:
     from rules_engine.roster_check import PackReader, RosterChecker
+    from rules_engine.roster_rules import RosterSheetMaker
     from rules_engine.systems.starcraft_tmg.report import RosterReport
     from rules_engine.systems.starcraft_tmg.roster_json import Roster
     from rules_engine.verdict import RosterRules, ValidationResult
@@ -202,6 +203,9 @@ class GameSystem:
     # Event-level keys older event/1 files of this system wrote, and the generic event
     # setting each is now (e.g. StarCraft's budget key is the event's `points_limit`).
     event_file_renames: Mapping[str, str] = field(default_factory=dict)
+    # The system's own printed roster sheet and rosters CSV columns; None: the generic
+    # sheet (totals against limits, the roster/1 document's lines).
+    roster_sheet: RosterSheetMaker | None = None
 
     def template_names(self, part: str) -> list[str]:
         """Where a core template finds this system's `part` (`{% include names %}`)."""

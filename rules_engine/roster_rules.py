@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules_engine.roster_check import RosterInputError
-from rules_engine.verdict import Declared, JudgedRoster, ValidationResult
+from rules_engine.verdict import Declared, JudgedRoster, RosterVerdict, ValidationResult
 
 
 class _SystemReport(Protocol):
@@ -62,3 +62,16 @@ class OneRosterRules:
 
     def report_from_json(self, data: Mapping[str, Any]) -> JudgedRoster:
         return JudgedRoster.from_json(data)
+
+
+class RosterSheetMaker(Protocol):
+    """A system's own printed roster sheet (`GameSystem.roster_sheet`): the figures its page
+    prints (laid out by its `roster_sheet.html`) and the rosters CSV's columns after the
+    common ones (player, name, roster, faction, legal)."""
+
+    @property
+    def csv_header(self) -> tuple[str, ...]: ...
+
+    def sheet(self, document: Mapping[str, Any], verdict: RosterVerdict) -> Any: ...
+
+    def csv_rows(self, sheet: Any) -> list[tuple[str | int | None, ...]]: ...

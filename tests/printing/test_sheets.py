@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from django.template.loader import render_to_string
+
 from printing.sheets import (
+    Heading,
     PairingLine,
+    RosterPackSheet,
     find_table_lines,
     ordered_pairings,
     place_labels,
@@ -12,10 +18,12 @@ from printing.sheets import (
     standings_sheet,
 )
 from rules_engine.registry import get_system
-from rules_engine.verdict import RosterVerdict
+from rules_engine.systems.starcraft_tmg.sheet import StarCraftSheet
+from rules_engine.verdict import EventRequirements, RosterVerdict, roster_rules_for, roster_verdict
 from standings import compute_standings
 from standings.records import EventGame, EventPlayer, EventRound
 from tests.builders.documents import example_document
+from tests.builders.systems import CASES
 
 SCORING = get_system("starcraft-tmg").scoring_for("standard")
 
@@ -91,24 +99,35 @@ def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
     from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 
     document = example_document()
-    verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
+    system = get_system("starcraft-tmg")
+    verdict = system.validate_rosters([roster_from_document(document)], None)
     stored = RosterVerdict(roster=verdict.rosters[0])
-    page = roster_page(player="Zoë", player_id="p1", slot=2, document=document, verdict=stored)
+    page = roster_page(
+        player="Zoë",
+        player_id="p1",
+        slot=2,
+        document=document,
+        verdict=stored,
+        game_sheet=system.roster_sheet,
+    )
+    game = page.game
+    assert isinstance(game, StarCraftSheet)
     # Part 9.1.7 example: 1670 minerals, 185 gas, 13 supply; 9 units, 6 cards.
-    assert (page.minerals, page.gas, page.supply) == (1670, 185, 13)
-    assert (page.minerals_limit, page.gas_limit) == (2000, 200)
-    assert len(page.units) == 9
-    assert page.units[0].name == "Marine"
-    assert page.units[0].minerals == 210
-    assert page.units[0].slot == "core"
-    assert [c.name for c in page.cards][:2] == ["Barracks", "Barracks (Proxy)"]
-    core = next(line for line in page.slots if line.kind == "core")
+    assert (game.minerals, game.gas, game.supply) == (1670, 185, 13)
+    assert (game.minerals_limit, game.gas_limit) == (2000, 200)
+    assert len(game.units) == 9
+    assert game.units[0].name == "Marine"
+    assert game.units[0].minerals == 210
+    assert game.units[0].slot == "core"
+    assert [c.name for c in game.cards][:2] == ["Barracks", "Barracks (Proxy)"]
+    core = next(line for line in game.slots if line.kind == "core")
     assert (core.used, core.available) == (8, 8)
     assert "Raynor's Raiders \u00d73" in core.granted_by
     assert page.legal
     assert page.checked
     assert page.problems == ()
-    assert page.missions == ("Supply Drop", "Hold Position")
+    assert page.lines == ()  # StarCraft prints its own sheet
+    assert game.missions == ("Supply Drop", "Hold Position")
 
 
 def test_roster_page_without_a_verdict_prints_the_document_unpriced():
@@ -119,11 +138,71 @@ def test_roster_page_without_a_verdict_prints_the_document_unpriced():
         slot=1,
         document=document,
         verdict=RosterVerdict.from_dict({}, game_system="starcraft-tmg"),
+        game_sheet=get_system("starcraft-tmg").roster_sheet,
     )
     assert not page.checked
-    assert [u.name for u in page.units][:3] == ["Marine", "Marine", "Marine"]
-    assert page.units[0].minerals is None
-    assert page.cards[0].name == "Barracks"
+    game = page.game
+    assert isinstance(game, StarCraftSheet)
+    assert [u.name for u in game.units][:3] == ["Marine", "Marine", "Marine"]
+    assert game.units[0].minerals is None
+    assert game.cards[0].name == "Barracks"
+
+
+def test_a_system_without_its_own_sheet_prints_totals_and_the_rosters_lines_by_what_they_ride_in():
+    case = CASES[0]  # Dropzone: Squads aboard Transports, a Commander, a deck
+    rules = roster_rules_for(case.slug)
+    roster = rules.read(case.legal())
+    requirements = EventRequirements(case.slug, dt.date(2026, 12, 1), case.scale, case.points_limit)
+    verdict = roster_verdict(roster, requirements)
+    page = roster_page(player="Bob", player_id="p1", slot=1, document=rules.document(roster), verdict=verdict)
+    assert page.game is None
+    assert page.faction == "UCM"
+    assert page.scale == "clash"
+    assert page.totals == (("points", 715, 1500), ("groups", 5, 12))
+    texts = [(line.text, line.depth) for line in page.lines]
+    assert texts[:4] == [
+        ("4\u00d7 Main Battle Tank", 0),
+        ("1\u00d7 Condor", 0),
+        ("3\u00d7 Sabre", 1),
+        ("1\u00d7 Bear APC", 0),
+    ]
+    assert ("Level 5 Commander", 0) in texts
+    assert (
+        next(line for line in page.lines if line.text == "Level 5 Commander").note == "with Main Battle Tank"
+    )
+    assert ("3\u00d7 Core Card 01", 0) in texts
+    html = render_to_string(
+        "print/rosters.html",
+        {
+            "sheet": RosterPackSheet(
+                Heading("Open", "Roster pack", "1 roster"),
+                (page,),
+                parts=("games/dropzone_commander/roster_sheet.html", "games/_default/roster_sheet.html"),
+            )
+        },
+    )
+    assert "Points <b>715</b> / 1500" in html
+    assert "Groups <b>5</b> / 12" in html
+    assert '<span class="aboard">\u2003\u21b3 </span>3\u00d7 Sabre' in html
+    assert "Minerals" not in html
+
+
+def test_a_warpspawn_deck_prints_its_cards_with_copies():
+    case = CASES[2]
+    rules = roster_rules_for(case.slug)
+    roster = rules.read(case.mistakes())
+    requirements = EventRequirements(case.slug, dt.date(2026, 12, 1), case.scale)
+    page = roster_page(
+        player="Bob",
+        player_id="p1",
+        slot=1,
+        document=rules.document(roster),
+        verdict=roster_verdict(roster, requirements),
+    )
+    assert [line.text for line in page.lines] == ["9\u00d7 Marine", "1\u00d7 Zerglings"]
+    assert page.totals == (("cards", 9, None),)  # the Zerglings are not counted in a Terran deck
+    assert not page.legal
+    assert len(page.problems) == 2
 
 
 def test_player_summary_reads_a_stalemate_with_unequal_vp_as_a_draw():

@@ -6,6 +6,8 @@ with its line, each roster shown through its system's template."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from typing import Any
 
@@ -15,9 +17,15 @@ from rest_framework.test import APIClient
 
 from interchange.eventfile import parse_event
 from interchange.eventio import export_event, import_event
+from printing.csv_exports import rosters_csv
+from printing.documents import load_sheet, render_document
+from printing.models import PrintKind
+from printing.params import VIEWER_STAFF, PrintParams
+from printing.sheets import RosterPackSheet
 from rosters.models import Roster
 from rules_engine.verdict import JudgedRoster
 from tests.builders.systems import CASE_IDS, CASES, SystemCase, SystemWorld, runs_events, system_world
+from tests.printing.pdf import pages, squash
 from tournaments.errors import ServiceError
 from tournaments.models import Event, ListFormat
 from tournaments.selectors import roster_board
@@ -355,3 +363,40 @@ def test_the_roster_board_and_the_public_rosters_show_every_system(client, users
     edit = client.get(sworld.url(f"manage/rosters/{sworld.carol.pk}/1/")).content.decode()
     for _code, where in case.mistake_lines:
         assert f'<span class="where">{where.capitalize()}:</span>' in edit
+
+
+# --- printing ----------------------------------------------------------------------------
+
+
+def test_the_printed_roster_pack_and_the_csv_carry_every_systems_roster(users, case, sworld):
+    roster_submit(player=sworld.bob, slot=1, content=case.legal(), by=users["bob"])
+    roster_submit(player=sworld.carol, slot=1, content=case.mistakes("Carol"), by=users["carol"])
+    sheet = load_sheet(sworld.event, PrintKind.ROSTERS, PrintParams(viewer=VIEWER_STAFF))
+    assert isinstance(sheet, RosterPackSheet)
+    assert sheet.parts[0] == f"games/{case.slug.replace('-', '_')}/roster_sheet.html"
+    bob, carol = sheet.pages
+    assert bob.legal
+    assert bob.totals  # the system's own quantities against its limits
+    assert bob.lines
+    assert not carol.legal
+    assert len(carol.problems) == len(case.mistake_lines)
+    text = squash(
+        " ".join(pages(render_document(sworld.event, PrintKind.ROSTERS, PrintParams(viewer=VIEWER_STAFF))[2]))
+    )
+    assert "Bob (" in text
+    assert "Not legal" in text
+    assert "Minerals" not in text
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                rosters_csv(sworld.event, Roster.objects.filter(player__event=sworld.event))[2].decode(
+                    "utf-8-sig"
+                )
+            )
+        )
+    )
+    assert rows[0] == ["player", "name", "roster", "faction", "legal", "totals", "line", "item", "note"]
+    bob_rows = [r for r in rows[1:] if r[1] == "Bob"]
+    assert len(bob_rows) == len(bob.lines)
+    assert bob_rows[0][4] == "yes"
+    assert bob_rows[0][7] == bob.lines[0].text

@@ -19,6 +19,7 @@ from rules_engine.roster_check import PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
+from rules_engine.systems.starcraft_tmg.sheet import StarCraftRosterSheet
 
 if TYPE_CHECKING:
     from rules_engine.systems.starcraft_tmg.pack import DataPack
@@ -150,5 +151,6 @@ SYSTEM = register(
         result_review=RESULT_REVIEW,
         slip_roster=slip_roster,
         read_pack=_read_pack,
+        roster_sheet=StarCraftRosterSheet(),
     )
 )
