@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 from interchange.eventfile import parse_event
 from interchange.eventio import export_event, import_event
+from judging.services import illegal_roster_finding
 from printing.csv_exports import rosters_csv
 from printing.documents import load_sheet, render_document
 from printing.models import PrintKind
@@ -24,6 +25,7 @@ from printing.params import VIEWER_STAFF, PrintParams
 from printing.sheets import RosterPackSheet
 from rosters.models import Roster
 from rules_engine.verdict import JudgedRoster
+from tests.builders.rows import add_round
 from tests.builders.systems import CASE_IDS, CASES, SystemCase, SystemWorld, runs_events, system_world
 from tests.printing.pdf import pages, squash
 from tournaments.errors import ServiceError
@@ -400,3 +402,26 @@ def test_the_printed_roster_pack_and_the_csv_carry_every_systems_roster(users, c
     assert len(bob_rows) == len(bob.lines)
     assert bob_rows[0][4] == "yes"
     assert bob_rows[0][7] == bob.lines[0].text
+
+
+# --- play begun: the opponent's view, the judges' findings ---------------------------------
+
+
+def test_the_opponent_sees_the_roster_and_a_judge_records_a_finding_on_it(client, users, case, sworld):
+    roster_submit(player=sworld.bob, slot=1, content=case.legal(), by=users["bob"])
+    carols = roster_submit(player=sworld.carol, slot=1, content=case.mistakes("Carol"), by=users["carol"])
+    add_round(sworld.event, 1, [(sworld.bob, sworld.carol)], results=[(3, 1)])
+    client.force_login(users["bob"])
+    page = client.get(sworld.url("me/")).content.decode()
+    assert "Carol&#x27;s roster" in page or "Carol's roster" in page
+    assert f"<strong>{case.doc()['faction']}</strong>" in page
+    finding = illegal_roster_finding(roster=carols, by=users["alice"], games_decision="stand")
+    # Judged again from the stored roster/1 document: the same problems, placed in the document
+    # (units[i], cards[i]) now that the typed lines are gone.
+    assert sorted(v["code"] for v in finding.violations) == sorted(code for code, _ in case.mistake_lines)
+    assert all(v["where"] and not v["where"].startswith("line") for v in finding.violations)
+    assert finding.games_completed == 1
+    client.force_login(users["alice"])
+    shown = client.get(f"/e/{sworld.event.slug}/judge/findings/{finding.pk}/")
+    assert shown.status_code == 200
+    assert case.mistake_lines[0][0] in shown.content.decode()
