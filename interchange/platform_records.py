@@ -57,6 +57,7 @@ from interchange.values import (
 )
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
 from rosters.models import Roster
+from rules_engine.registry import get_system
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round, StaffRole, StaffRoleKind
 
 Kind = Literal["value", "player", "user", "game", "round", "roster"]
@@ -175,6 +176,19 @@ def _remap_data(data: Any, action: Any, remap: Callable[[Any, str, str], Any]) -
         if isinstance(holder, dict) and path[-1] in holder:
             holder[path[-1]] = remap(holder[path[-1]], target, ".".join(path))
     return out
+
+
+def _upgrade_draft(values: dict[str, Any], kept: dict[str, Any]) -> None:
+    """A draft exported before its picks were named by the game system: the system reads
+    its old keys (StarCraft's two columns) into `picks`, so older files import whole."""
+    game = values.get("game")
+    rules = get_system(game.round.event.game_system).pregame.draft if isinstance(game, Game) else None
+    if rules is None:
+        return
+    picks = rules.legacy_picks(kept)
+    for key in picks:
+        kept.pop(key, None)
+    values["picks"] = {key: value for key, value in picks.items() if value}  # an empty column: no pick
 
 
 def _kind(f: models.Field[Any, Any]) -> Kind:
@@ -471,6 +485,8 @@ class RecordReader:
                 if username is not None:
                     kept[f.name] = username
         kept.update(rest)
+        if model is GameDraft and "picks" not in raw:
+            _upgrade_draft(values, kept)
         times = split_times(model, values)
         row = model(**values, **owner)
         stamped = set(auto_time_fields(model))

@@ -40,7 +40,7 @@ class RosterFindingAdmin(admin.ModelAdmin[RosterFinding]):
 
 @admin.register(GameDraft)
 class GameDraftAdmin(admin.ModelAdmin[GameDraft]):
-    list_display = ["game", "step", "mission", "deployment", "completed_at", "completed_at_random"]
+    list_display = ["game", "step", "picks", "completed_at", "completed_at_random"]
     raw_id_fields = ["game", "red", "blue", "priority"]
 
 

@@ -1,8 +1,9 @@
 """What the judges record: penalties, time limits, conduct reports, illegal-roster findings,
 each game's pre-game draft and each round's clock.
 
-The rules live in the pure modules (`judging.domain.penalties`, `.draft`, `.clock`);
-these rows keep their inputs and facts, and convert themselves to and from them.
+The rules live in the pure modules (`judging.domain.penalties`, `.clock`, and each game
+system's pre-game draft, `GameSystem.pregame.draft`); these rows keep their inputs and
+facts, and convert themselves to and from them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.utils import timezone
 from judging.domain import clock as clock_domain
 from judging.domain import penalties as penalty_domain
 from rosters.models import Roster
+from rules_engine.registry import get_system
 from tournaments.models import Event, Game, Player, Round
 
 # The values come from the pure domain (judging.domain.penalties), the one source; the
@@ -217,17 +219,17 @@ class RosterFinding(models.Model):
 
 
 class GameDraft(models.Model):
-    """The Pre-Game Sequence of one game: the pure draft's inputs plus every action taken.
+    """The pre-game draft of one game: the system's draft inputs plus every action taken.
 
-    `judging.domain.draft.replay` rebuilds the state from `new_draft(rosters, ...)` and
-    `actions`; the result columns are filled when the draft completes, for the result slip.
-    Seat "A" is the game's player one, seat "B" player two.
+    The game system's `pregame.draft.replay` rebuilds the state from `new_state(rosters, ...)`
+    and `actions`; `picks` (named by the system) and the role columns are filled when the
+    draft completes, for the result slip. Seat "A" is the game's player one, "B" player two.
     """
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="draft")
     list_format = models.CharField(max_length=10)
     names = models.JSONField(help_text="The two players' names, seat A then seat B.")
-    rosters = models.JSONField(help_text="Each seat's roster options: label, slot, gas, minerals, cards.")
+    rosters = models.JSONField(help_text="Each seat's roster options, as the game system's draft reads them.")
     actions = models.JSONField(default=list)
     seed = models.BigIntegerField(null=True, blank=True, help_text="Seed of a random completion.")
     step = models.CharField(max_length=24)
@@ -235,8 +237,9 @@ class GameDraft(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     completed_at = models.DateTimeField(null=True, blank=True)
     completed_at_random = models.BooleanField(default=False)
-    mission = models.CharField(max_length=120, blank=True)
-    deployment = models.CharField(max_length=120, blank=True)
+    picks = models.JSONField(
+        default=dict, blank=True, help_text="What the draft picked, named by the system."
+    )
     red = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     blue = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     priority = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -266,7 +269,9 @@ class RoundClock(models.Model):
         return f"Clock of {self.round}"
 
     def facts(self) -> clock_domain.RoundClock:
+        """The stored facts under the event's game system's clock (its calls, closing period)."""
         return clock_domain.RoundClock(
+            rules=get_system(self.round.event.game_system).clock,
             length=timedelta(minutes=self.length_minutes),
             extra=timedelta(minutes=self.extra_minutes),
             started_at=self.started_at,

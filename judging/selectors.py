@@ -21,6 +21,7 @@ from judging.models import (
     TimeLimit,
 )
 from judging.services.clock import round_length
+from rules_engine.registry import get_system
 from tournaments.models import Event, Game, Player, Round, RoundStatus
 
 # --- penalties ----------------------------------------------------------------------------
@@ -126,36 +127,32 @@ def draft_for_game(game: Game) -> GameDraft | None:
 
 @dataclass(frozen=True)
 class DraftSlip:
-    """What a result slip prints from a completed draft (OP Guide: The Pre-Game Sequence)."""
+    """What a result slip prints from a completed draft: the game system's own lines."""
 
-    mission: str
-    mission_owner: str  # whose physical card was picked
-    deployment: str
-    deployment_owner: str
-    red: str
-    blue: str
-    priority: str
-    priority_reason: str  # "gas", "minerals" or "roll-off"
+    picks: dict[str, str]  # what was picked, named by the system
+    summary: tuple[tuple[str, str], ...]  # (label, text) lines, as the system words them
     rosters: tuple[str, str]  # player one's, then player two's
     completed_at_random: bool
 
 
 def draft_result_for_game(game: Game) -> DraftSlip | None:
     """The stored draft result of a game, or None until its draft is complete."""
-    draft = GameDraft.objects.filter(game=game, completed_at__isnull=False).first()
+    draft = (
+        GameDraft.objects.filter(game=game, completed_at__isnull=False)
+        .select_related("game__round__event")
+        .first()
+    )
     if draft is None:
         return None
+    rules = get_system(draft.game.round.event.game_system).pregame.draft
     res = draft.result
+    rosters = res.get("rosters", {})
     return DraftSlip(
-        mission=draft.mission,
-        mission_owner=res["mission"]["owner"]["name"],
-        deployment=draft.deployment,
-        deployment_owner=res["deployment"]["owner"]["name"],
-        red=res["red"]["name"],
-        blue=res["blue"]["name"],
-        priority=res["priority"]["name"],
-        priority_reason=draft.priority_reason,
-        rosters=(res["rosters"]["A"], res["rosters"]["B"]),
+        picks=dict(draft.picks),
+        summary=rules.summary(res)
+        if rules is not None
+        else tuple((k.title(), v) for k, v in draft.picks.items()),
+        rosters=(str(rosters.get("A", "")), str(rosters.get("B", ""))),
         completed_at_random=draft.completed_at_random,
     )
 
@@ -174,7 +171,8 @@ def clock_facts(round_: Round) -> clock_domain.RoundClock:
     if row is not None:
         return row.facts()
     length, extra = round_length(round_)
-    return clock_domain.new_clock(timedelta(minutes=length), extra=timedelta(minutes=extra))
+    rules = get_system(round_.event.game_system).clock
+    return clock_domain.new_clock(timedelta(minutes=length), extra=timedelta(minutes=extra), rules=rules)
 
 
 def clock_snapshot(event: Event, round_: Round | None, now: datetime | None = None) -> dict[str, Any]:
@@ -183,7 +181,8 @@ def clock_snapshot(event: Event, round_: Round | None, now: datetime | None = No
     base: dict[str, Any] = {"event": event.name, "slug": event.slug}
     if round_ is None:
         length = timedelta(minutes=event.round_minutes)
-        snap = clock_domain.snapshot(clock_domain.new_clock(length), now)
+        rules = get_system(event.game_system).clock
+        snap = clock_domain.snapshot(clock_domain.new_clock(length, rules=rules), now)
         return {**base, "round": None, **snap}
     if round_.status == RoundStatus.CLOSED:
         return {**base, "round": round_.number, **closed_snapshot(clock_facts(round_), round_, now)}
@@ -209,5 +208,5 @@ def closed_snapshot(facts: clock_domain.RoundClock, round_: Round, now: datetime
 
 
 def clock_milestones(round_: Round, now: datetime | None = None) -> tuple[clock_domain.MilestoneStatus, ...]:
-    """The guide's calls for this round, each reached or not, with when it is due."""
+    """The game system's calls for this round, each reached or not, with when it is due."""
     return clock_domain.milestones(clock_facts(round_), now or timezone.now())

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rules_engine.pregame import DEFAULT_CLOCK, NO_PREGAME, ClockRules, Pregame
 from rules_engine.scoring import ScoringTable
 
 if TYPE_CHECKING:
@@ -227,6 +228,18 @@ class GameSystem:
             return self.slip_roster(document)
         faction = document.get("faction")
         return SlipRosterText(faction if isinstance(faction, str) else "", ())
+
+    # --- The pre-game sequence and the round (issue 12, pregame) -----------------------
+    # What happens before each game (`rules_engine.pregame`): a draft the players step
+    # through, a scenario the TO picks per round once rosters lock, one fixed scenario, or
+    # nothing; and the round: its default length and the calls a judge makes on the clock.
+    pregame: Pregame = NO_PREGAME
+    clock: ClockRules = DEFAULT_CLOCK
+
+    @property
+    def round_minutes(self) -> int:
+        """The default round length of a new event of this system."""
+        return self.clock.round_minutes
 
     def scale(self, slug: str) -> Scale:
         try:

@@ -9,7 +9,6 @@ _COMMUNITY = ((8, 3, 3), (16, 3, 3), (32, 4, 3))
 # OP Guide: Competitive Events — (max players, Swiss rounds).
 _COMPETITIVE = ((32, 3), (128, 5))
 
-DEFAULT_ROUND_MINUTES = 150  # OP Guide: Round Length, 2 h 30 m including the draft
 ROSTER_DEADLINE_BEFORE = dt.timedelta(days=7)  # OP Guide: rosters one week before the event
 
 

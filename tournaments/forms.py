@@ -16,9 +16,17 @@ from django import forms
 from rules_engine.registry import GameSystem, all_systems, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
-from tournaments.event_format import DEFAULT_ROUND_MINUTES
 from tournaments.game_templates import game_template_names
-from tournaments.models import EventKind, Game, ListFormat, Outcome, Player, RosterPublication, StaffRoleKind
+from tournaments.models import (
+    EventKind,
+    Game,
+    ListFormat,
+    Outcome,
+    Player,
+    RosterPublication,
+    StaffRoleKind,
+    default_round_minutes,
+)
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 from tournaments.services.reporting import ResultInput
 
@@ -148,7 +156,12 @@ class EventForm(Form):
         help_text='One table a line: "1: Map 3".',
     )
     round_minutes = forms.IntegerField(
-        min_value=limits.ROUND_MINUTES.low, max_value=limits.ROUND_MINUTES.high, initial=DEFAULT_ROUND_MINUTES
+        min_value=limits.ROUND_MINUTES.low,
+        max_value=limits.ROUND_MINUTES.high,
+        required=False,
+        help_text="Empty for a new event: its game system's round length ("
+        + "; ".join(f"{s.name}: {s.round_minutes}" for s in all_systems())
+        + ").",
     )
     first_round_extra_minutes = forms.IntegerField(
         min_value=limits.FIRST_ROUND_EXTRA_MINUTES.low,
@@ -161,6 +174,12 @@ class EventForm(Form):
     conduct_contact = forms.CharField(max_length=limits.SHORT_TEXT_LENGTH, required=False)
     registration_open = forms.BooleanField(required=False, initial=True)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A new event's round length starts as its game system's (the first one offered).
+        system = self.initial.get("game_system") or next(iter(_game_systems()), ("", ""))[0]
+        self.fields["round_minutes"].initial = default_round_minutes(str(system))
+
     def clean_tables(self) -> list[tuple[int, str]]:
         return parse_tables(self.cleaned_data.get("tables") or "")
 
@@ -170,6 +189,8 @@ class EventForm(Form):
         for key in ("tables", "expected_players", "name"):
             data.pop(key, None)
         data["first_round_extra_minutes"] = data.get("first_round_extra_minutes") or 0
+        if data.get("round_minutes") is None:
+            data.pop("round_minutes", None)  # a new event takes its system's; an edit keeps its own
         return data
 
 

@@ -72,7 +72,8 @@ class Event(models.Model):
     )
     rosters_published_at = models.DateTimeField(null=True, blank=True)
     late_roster_penalty = models.CharField(max_length=200, blank=True)
-    round_minutes = models.PositiveSmallIntegerField(default=150)
+    # Empty on a new event: its game system's round length (`GameSystem.round_minutes`).
+    round_minutes = models.PositiveSmallIntegerField(blank=True, help_text="Default: the game system's.")
     first_round_extra_minutes = models.PositiveSmallIntegerField(default=0)
     to_plays = models.BooleanField(default=False)
     head_judge_plays = models.BooleanField(default=False)
@@ -97,7 +98,10 @@ class Event(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """A full save of a loaded event leaves `version` alone, so a bump made earlier
-        in the same transaction (event_touch is an UPDATE, not this object) is not lost."""
+        in the same transaction (event_touch is an UPDATE, not this object) is not lost.
+        An event saved without a round length takes its game system's."""
+        if self.round_minutes is None:
+            self.round_minutes = default_round_minutes(self.game_system)
         if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = [
                 f.attname for f in self._meta.concrete_fields if not f.primary_key and f.name != "version"
@@ -119,6 +123,14 @@ class Event(models.Model):
             return get_system(self.game_system).budget_unit
         except UnknownGameSystem:
             return "points"
+
+
+def default_round_minutes(game_system: str) -> int:
+    """The round length a new event of `game_system` starts with (each plug-in states its own)."""
+    try:
+        return get_system(game_system).round_minutes
+    except UnknownGameSystem:
+        return get_system(Event._meta.get_field("game_system").get_default()).round_minutes
 
 
 class StaffRoleKind(models.TextChoices):

@@ -219,6 +219,11 @@ class NextCallSerializer(CallSerializer):
     seconds_to_go = serializers.IntegerField()
 
 
+class ClosingSerializer(serializers.Serializer[Any]):
+    seconds = serializers.IntegerField(help_text="The closing period's length, counted back from the end.")
+    text = serializers.CharField(help_text="What the game system forbids in it, as the clock shows it.")
+
+
 class ClockSerializer(serializers.Serializer[Any]):
     event = serializers.CharField()
     slug = serializers.CharField()
@@ -235,3 +240,7 @@ class ClockSerializer(serializers.Serializer[Any]):
     ends_at = serializers.DateTimeField(allow_null=True, help_text="Null before the start and while paused.")
     current_call = CallSerializer(allow_null=True)
     next_call = NextCallSerializer(allow_null=True)
+    closing = ClosingSerializer(
+        allow_null=True,
+        help_text="The game system's closing period (state `last-fifteen` inside it); null: it has none.",
+    )

@@ -1,15 +1,15 @@
 """The round clock, computed from stored facts and the server's `now`.
 
-OP Guide, "Round Length": the clock starts when the round is called and ends 2 hours 30
-minutes later, whatever stage the game has reached. Server time is the truth: the clock is
-a function of when it started, when it was paused (for a serious dispute), any extra
-minutes and whether the TO called time, never of ticks counted by a browser. A page polls
-`snapshot` and counts down locally in between.
+A round lasts the event's round length (each game system states its default,
+`rules_engine.pregame.ClockRules`), whatever stage the game has reached. Server time is the
+truth: the clock is a function of when it started, when it was paused (for a serious
+dispute), any extra minutes and whether the TO called time, never of ticks counted by a
+browser. A page polls `snapshot` and counts down locally in between.
 
-Milestones (OP Guide: Milestone Announcements) are anchored as the calls read: the draft
-calls and "45 minutes gone" count from the start, "Halfway" sits at half the total, and the
-"... remaining" calls count back from the end. With the optional 15 extra minutes of round
-one (165 minutes), "Halfway" moves to 1:22:30 and the last three calls move 15 minutes later.
+The calls a judge makes on the way, and what the last minutes of a round forbid, are the
+game system's (`ClockRules.calls`, `.closing`). Each call is anchored as it reads: from the
+start, at half the total, or counted back from the end, so extra minutes for round one move
+"Halfway" and the calls counted from the end, not those counted from the start.
 """
 
 from __future__ import annotations
@@ -19,10 +19,8 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-DEFAULT_LENGTH = timedelta(minutes=150)  # OP Guide: Round Length
-ROUND_ONE_EXTRA = timedelta(minutes=15)  # OP Guide: "consider adding 15 minutes to round one only"
-DRAFT_DEADLINE = timedelta(minutes=15)  # OP Guide: If the sequence overruns
-LAST_FIFTEEN = timedelta(minutes=15)  # OP Guide: The Last Fifteen Minutes
+from rules_engine.pregame import DEFAULT_CLOCK, ClockRules
+
 _ZERO = timedelta(0)
 
 
@@ -34,7 +32,9 @@ class ClockState(StrEnum):
     NOT_STARTED = "not-started"
     RUNNING = "running"
     PAUSED = "paused"
-    LAST_FIFTEEN = "last-fifteen"  # no new Battle Round may begin
+    # The system's closing period (`ClockRules.closing`), when its rules forbid something;
+    # the value predates other systems and is kept for API clients.
+    LAST_FIFTEEN = "last-fifteen"
     TIME_CALLED = "time-called"  # called by the TO, or the clock reached zero
 
 
@@ -45,11 +45,12 @@ class Pause(NamedTuple):
 
 @dataclass(frozen=True)
 class RoundClock:
-    length: timedelta = DEFAULT_LENGTH
+    length: timedelta = timedelta(minutes=DEFAULT_CLOCK.round_minutes)
     extra: timedelta = _ZERO
     started_at: datetime | None = None
     pauses: tuple[Pause, ...] = ()
     called_at: datetime | None = None
+    rules: ClockRules = DEFAULT_CLOCK  # the game system's calls and closing period
 
     def __post_init__(self) -> None:
         # The facts come back from storage: refuse a history that could not have happened.
@@ -97,8 +98,13 @@ TIME_CALL = "Time: dice down"
 # ---------------------------------------------------------------------------- transitions
 
 
-def new_clock(length: timedelta = DEFAULT_LENGTH, *, extra: timedelta = _ZERO) -> RoundClock:
-    return RoundClock(length=length, extra=extra)
+def new_clock(
+    length: timedelta | None = None, *, extra: timedelta = _ZERO, rules: ClockRules = DEFAULT_CLOCK
+) -> RoundClock:
+    """A clock not yet started; `length` defaults to the system's round length."""
+    if length is None:
+        length = timedelta(minutes=rules.round_minutes)
+    return RoundClock(length=length, extra=extra, rules=rules)
 
 
 def start(clock: RoundClock, at: datetime) -> RoundClock:
@@ -167,7 +173,8 @@ def state(clock: RoundClock, now: datetime) -> ClockState:
         return ClockState.TIME_CALLED
     if _open_pause_at(clock, now):
         return ClockState.PAUSED
-    if remaining(clock, now) <= LAST_FIFTEEN:
+    closing = clock.rules.closing
+    if closing is not None and remaining(clock, now) <= timedelta(minutes=closing.minutes):
         return ClockState.LAST_FIFTEEN
     return ClockState.RUNNING
 
@@ -187,32 +194,23 @@ def ends_at(clock: RoundClock, now: datetime) -> datetime | None:
     return _wall_time_at(clock, clock.total)
 
 
-def is_overrun(round_started_at: datetime, now: datetime) -> bool:
-    """OP Guide: a draft not concluded 15 minutes into the round is completed by a judge at random."""
-    return now - round_started_at >= DRAFT_DEADLINE
-
-
-def draft_overrun(clock: RoundClock, now: datetime) -> bool:
-    """As `is_overrun`, measured on the round clock (a pause early in the round does not count)."""
-    return clock.started_at is not None and elapsed(clock, now) >= DRAFT_DEADLINE
+def draft_overrun(clock: RoundClock, now: datetime, deadline: timedelta) -> bool:
+    """Whether `deadline` of round-clock time has passed (a pause early in the round does not
+    count): a system's draft not finished by then is completed by a judge at random."""
+    return clock.started_at is not None and elapsed(clock, now) >= deadline
 
 
 # ---------------------------------------------------------------------------- milestones
 
 
-def milestone_schedule(total: timedelta = DEFAULT_LENGTH) -> tuple[Milestone, ...]:
-    """The guide's calls for a round of `total` round-clock time (length plus any extra minutes)."""
-    minutes = timedelta(minutes=1)
-    offsets = (
-        ("round-begins", "Round begins, draft now", _ZERO),
-        ("drafts-complete", "Drafts should be complete", 15 * minutes),
-        ("45-minutes-gone", "45 minutes gone", 45 * minutes),
-        ("halfway", "Halfway", total / 2),
-        ("30-minutes-remaining", "30 minutes remaining", total - 30 * minutes),
-        ("15-minutes-remaining", "15 minutes, do not begin a new Battle Round", total - 15 * minutes),
-        ("5-minutes-remaining", "5 minutes", total - 5 * minutes),
-    )
-    # A very short round (not one the guide knows) simply loses the calls that do not fit.
+def milestone_schedule(
+    total: timedelta | None = None, rules: ClockRules = DEFAULT_CLOCK
+) -> tuple[Milestone, ...]:
+    """The system's calls for a round of `total` round-clock time (length plus any extra minutes)."""
+    if total is None:
+        total = timedelta(minutes=rules.round_minutes)
+    offsets = [(c.key, c.call, c.offset(total)) for c in rules.calls]
+    # A very short round simply loses the calls that do not fit.
     calls = [Milestone(key, call, at, total - at) for key, call, at in offsets if _ZERO <= at <= total]
     return tuple(sorted(calls, key=lambda m: m.at))
 
@@ -222,7 +220,7 @@ def milestones(clock: RoundClock, now: datetime) -> tuple[MilestoneStatus, ...]:
     done = elapsed(clock, now)
     started = state(clock, now) is not ClockState.NOT_STARTED
     out = []
-    for m in milestone_schedule(clock.total):
+    for m in milestone_schedule(clock.total, clock.rules):
         reached = started and done >= m.at
         due = _wall_time_at(clock, m.at) if clock.started_at is not None else None
         if not reached and (state(clock, now) is ClockState.TIME_CALLED or _open_pause(clock) is not None):
@@ -262,6 +260,12 @@ def snapshot(clock: RoundClock, now: datetime) -> dict[str, Any]:
         "started_at": clock.started_at.isoformat() if clock.started_at is not None else None,
         "ends_at": end.isoformat() if end is not None else None,
         "current_call": {"key": current.key, "call": current.call} if current is not None else None,
+        # The system's closing period, so a page counting down locally shows it in time.
+        "closing": (
+            {"seconds": clock.rules.closing.minutes * 60, "text": clock.rules.closing.text}
+            if clock.rules.closing is not None
+            else None
+        ),
         "next_call": (
             {
                 "key": upcoming.milestone.key,

@@ -1,5 +1,6 @@
 """The round clock, started, paused, resumed and called by the TO or the Head Judge
-(OP Guide: Round Length; Roles: the Head Judge runs the floor beside the TO).
+(Roles: the Head Judge runs the floor beside the TO). Its length is the event's; its calls
+are the game system's (`GameSystem.clock`).
 
 Server time is the truth: each control stores one fact (a start, a pause, a resume, a call)
 and every reading is `judging.domain.clock.snapshot(facts, now)`.
@@ -22,7 +23,8 @@ from tournaments.services.audit import audit
 
 
 def round_length(round_: Round) -> tuple[int, int]:
-    """The event's round length, and its extra minutes for round one only (OP Guide: Round Length)."""
+    """The event's round length, and its extra minutes for round one only (StarCraft's OP
+    Guide: "consider adding 15 minutes to round one only"; any event may)."""
     event = round_.event
     extra = event.first_round_extra_minutes if round_.number == 1 else 0
     return event.round_minutes, extra

@@ -1,16 +1,18 @@
-"""The pre-game draft on both players' phones (OP Guide: The Pre-Game Sequence).
+"""The pre-game draft on both players' phones, for a game system whose pre-game sequence
+is a draft (`rules_engine.pregame.PregameKind.DRAFT`; StarCraft's, OP Guide: The Pre-Game
+Sequence).
 
-The bridge between the stored draft and the pure state machine in
-`judging.domain.draft`: a GameDraft keeps `new_draft`'s inputs and the list of actions,
-every write rebuilds the state with `replay`, applies one action and stores it again. Seat
-"A" is the game's player one and seat "B" player two.
+The bridge between the stored draft and the system's pure state machine
+(`GameSystem.pregame.draft`, a `rules_engine.pregame.DraftRules`): a GameDraft keeps the
+machine's inputs and the list of actions, every write rebuilds the state with `replay`,
+applies one action and stores it again. Seat "A" is the game's player one, "B" player two.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,36 +20,47 @@ from django.db import transaction
 from django.utils import timezone
 
 from judging.domain import clock as clock_domain
-from judging.domain import draft as domain
 from judging.models import GameDraft, RoundClock
 from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
-from rules_engine.systems.starcraft_tmg.report import starcraft_report
+from rules_engine.pregame import DraftError, DraftRules, Seat
+from rules_engine.registry import get_system
 from tournaments.errors import ServiceError
-from tournaments.models import Game, ListFormat, Player, RoundStatus
+from tournaments.models import Event, Game, ListFormat, Player, RoundStatus
 from tournaments.services.audit import audit
 from tournaments.services.rosters import roster_preview
+
+
+def draft_rules(event: Event) -> DraftRules | None:
+    """The event's game system's draft, or None when its pre-game sequence is not a draft."""
+    return get_system(event.game_system).pregame.draft
+
+
+def _rules(event: Event) -> DraftRules:
+    rules = draft_rules(event)
+    if rules is None:
+        raise ServiceError(f"{get_system(event.game_system).name} has no pre-game draft.", code="no-draft")
+    return rules
 
 
 def roster_label(roster: Roster) -> str:
     return f"Roster {roster.slot}: {roster.document.get('faction_card', '')}".rstrip(": ")
 
 
-def _spent(roster: Roster) -> tuple[int, int]:
-    """Vespene Gas and Minerals spent, from the rules engine's stored verdict (Step 3: priority)."""
-    judged = starcraft_report(roster.verdict.roster)
+def _judged(roster: Roster) -> Any:
+    """The roster as the rules engine judged it (its stored verdict), for the draft's inputs."""
+    judged = roster.verdict.roster
     if judged is None:  # stored without a verdict (e.g. imported bare): judge it now
-        judged = starcraft_report(
-            roster_preview(
-                event=roster.player.event, content=roster.document, player=roster.player, slot=roster.slot
-            ).roster
-        )
+        judged = roster_preview(
+            event=roster.player.event, content=roster.document, player=roster.player, slot=roster.slot
+        ).roster
         assert judged is not None  # a preview always judges the roster
-    return judged.totals.gas, judged.totals.minerals
+    return judged
 
 
 def roster_options(player: Player, list_format: str) -> list[dict[str, Any]]:
     """What the draft needs from each roster the player may play this game."""
+    rules = _rules(player.event)
     rosters = list(player.rosters.order_by("slot"))
     if list_format == ListFormat.SINGLE:
         rosters = rosters[:1]  # OP Guide: Single List Format — one roster, every round
@@ -56,52 +69,27 @@ def roster_options(player: Player, list_format: str) -> list[dict[str, Any]]:
             f"{player.name} has no roster submitted, so the draft cannot start; a judge can enter one.",
             code="no-roster",
         )
-    options = []
-    for roster in rosters:
-        gas, minerals = _spent(roster)
-        options.append(
-            {
-                "label": roster_label(roster),
-                "slot": roster.slot,
-                "gas": gas,
-                "minerals": minerals,
-                "missions": list(roster.document.get("missions", [])),
-                "deployments": list(roster.document.get("deployments", [])),
-            }
+    return [
+        rules.roster_option(
+            label=roster_label(roster), slot=roster.slot, document=roster.document, judged=_judged(roster)
         )
-    return options
+        for roster in rosters
+    ]
 
 
-def _option(data: Mapping[str, Any]) -> domain.RosterOption:
-    missions, deployments = list(data["missions"]), list(data["deployments"])
-    if len(missions) != 2 or len(deployments) != 2:
-        raise domain.DraftError(
-            f"{data['label']} must bring 2 Mission and 2 Deployment Cards; it has "
-            f"{len(missions)} and {len(deployments)}."
-        )
-    return domain.RosterOption(
-        label=str(data["label"]),
-        gas=int(data["gas"]),
-        minerals=int(data["minerals"]),
-        missions=(missions[0], missions[1]),
-        deployments=(deployments[0], deployments[1]),
-    )
-
-
-def initial_state(draft: GameDraft) -> domain.DraftState:
+def initial_state(draft: GameDraft) -> Any:
     a, b = draft.rosters
     names = (str(draft.names[0]), str(draft.names[1]))
-    return domain.new_draft(
-        [_option(o) for o in a], [_option(o) for o in b], list_format=draft.list_format, names=names
-    )
+    rules = _rules(draft.game.round.event)
+    return rules.new_state(a, b, list_format=draft.list_format, names=names)
 
 
-def draft_state(draft: GameDraft) -> domain.DraftState:
+def draft_state(draft: GameDraft) -> Any:
     """The draft as it stands: its inputs replayed through every stored action."""
-    return domain.replay(initial_state(draft), (domain.action_from_dict(a) for a in draft.actions))
+    return _rules(draft.game.round.event).replay(initial_state(draft), draft.actions)
 
 
-def seat_of(game: Game, player: Player | None) -> domain.Seat | None:
+def seat_of(game: Game, player: Player | None) -> Seat | None:
     if player is None:
         return None
     if player.pk == game.player_one_id:
@@ -141,14 +129,15 @@ def draft_start(*, game: Game, by: AbstractBaseUser | None = None) -> GameDraft:
         rosters=sides,
         actions=[],
     )
+    rules = _rules(event)
     try:
         state = initial_state(draft)
-    except domain.DraftError as exc:
+    except DraftError as exc:
         raise ServiceError(str(exc), code="draft-setup") from None
-    draft.step = state.step.value
+    draft.step = rules.step(state)
+    if rules.is_complete(state):  # pragma: no cover - a fresh draft always needs choices
+        _store_result(draft, rules, state)
     draft.save()
-    if state.step is domain.Step.COMPLETE:  # pragma: no cover - a fresh draft always needs choices
-        _store_result(draft, state)
     audit(event=event, actor=by, action="draft-started", subject=str(game))
     return draft
 
@@ -161,11 +150,11 @@ def _locked(draft: GameDraft) -> GameDraft:
     )
 
 
-def _save(draft: GameDraft, state: domain.DraftState, added: list[domain.Action]) -> None:
-    draft.actions = [*draft.actions, *(domain.action_to_dict(a) for a in added)]
-    draft.step = state.step.value
-    if state.step is domain.Step.COMPLETE:
-        _store_result(draft, state)
+def _save(draft: GameDraft, rules: DraftRules, state: Any, added: list[dict[str, Any]]) -> None:
+    draft.actions = [*draft.actions, *added]
+    draft.step = rules.step(state)
+    if rules.is_complete(state):
+        _store_result(draft, rules, state)
     draft.save()
 
 
@@ -175,8 +164,8 @@ def draft_act(
 ) -> GameDraft:
     """One player's choice. A refused choice raises ServiceError and leaves the draft as it was.
 
-    A player asking for the Roll-Off does not say who won: the server rolls 2D6 for each
-    side (Part 3.2), so neither phone can decide it.
+    The system's machine decides what a player may ask for (StarCraft: a player asking for
+    the Roll-Off does not say who won, the server rolls, so neither phone can decide it).
     """
     draft = _locked(draft)
     game = draft.game
@@ -185,20 +174,13 @@ def draft_act(
         raise ServiceError("Only the two players of this game make its draft choices.", code="not-your-game")
     if game.round.status != RoundStatus.PUBLISHED:
         raise ServiceError("The round is not open; the draft can no longer change.", code="not-open")
+    rules = _rules(game.round.event)
     try:
-        state = draft_state(draft)
-        chosen = domain.action_from_dict(action)
-        if isinstance(chosen, domain.RollOff):
-            chosen = domain.random_roll_off(random.SystemRandom())
-        elif isinstance(chosen, domain.Overrun) or chosen.by_judge:
-            raise domain.DraftError("Only a judge takes over a draft.")
-        elif getattr(chosen, "player", None) != seat:
-            raise domain.DraftError(f"You are {state.name(seat)}: you can only make your own choices.")
-        state = domain.apply(state, chosen)
-    except domain.DraftError as exc:
+        state, added = rules.apply(draft_state(draft), action, seat=seat, by_judge=False)
+    except DraftError as exc:
         raise ServiceError(str(exc), code="draft-refused") from None
-    _save(draft, state, [chosen])
-    if state.step is domain.Step.COMPLETE:
+    _save(draft, rules, state, added)
+    if rules.is_complete(state):
         audit(
             event=game.round.event, actor=by, action="draft-completed", subject=str(game), data=draft.result
         )
@@ -221,16 +203,18 @@ def _judge_entry(draft: GameDraft, by: AbstractBaseUser) -> GameDraft:
     return draft
 
 
-def _judge_apply(draft: GameDraft, action: domain.Action) -> None:
-    """Neither judge entry can end a draft (both come before the card draft), so no completion audit."""
+def _judge_apply(draft: GameDraft, entry: str, seat: Seat, value: Any) -> None:
+    """A judge's entry for a seat. Judge entries come before the choices that end a draft
+    (StarCraft: Steps 1 and 3, before the card draft), so no completion audit."""
+    rules = _rules(draft.game.round.event)
     try:
-        state = domain.apply(draft_state(draft), action)
-    except domain.DraftError as exc:
+        state, added = rules.judge_entry(draft_state(draft), entry, seat=seat, value=value)
+    except DraftError as exc:
         raise ServiceError(str(exc), code="draft-refused") from None
-    _save(draft, state, [action])
+    _save(draft, rules, state, [added])
 
 
-def _seat(draft: GameDraft, player: Player) -> domain.Seat:
+def _seat(draft: GameDraft, player: Player) -> Seat:
     seat = seat_of(draft.game, player)
     if seat is None:
         raise ServiceError(f"{player.name} does not play in this game.", code="not-in-game", field="player")
@@ -249,7 +233,7 @@ def draft_enter_roster(*, draft: GameDraft, player: Player, roster: str, by: Abs
     draft = _judge_entry(draft, by)
     game = draft.game
     seat = _seat(draft, player)
-    _judge_apply(draft, domain.ChooseRoster(seat, roster, by_judge=True))
+    _judge_apply(draft, "roster", seat, roster)
     audit(
         event=game.round.event,
         actor=by,
@@ -276,7 +260,7 @@ def draft_enter_roll_off(
     draft = _judge_entry(draft, by)
     game = draft.game
     seat = _seat(draft, winner)
-    _judge_apply(draft, domain.RollOff(seat, tuple(totals), by_judge=True))
+    _judge_apply(draft, "roll-off", seat, tuple(totals))
     audit(
         event=game.round.event,
         actor=by,
@@ -288,42 +272,49 @@ def draft_enter_roll_off(
 
 
 def clock_facts(game: Game) -> clock_domain.RoundClock | None:
-    row = RoundClock.objects.filter(round_id=game.round_id).first()
+    row = RoundClock.objects.filter(round_id=game.round_id).select_related("round__event").first()
     return row.facts() if row is not None else None
+
+
+def overrun_deadline(rules: DraftRules) -> timedelta:
+    return timedelta(minutes=rules.overrun_minutes)
 
 
 @transaction.atomic
 def draft_complete_at_random(
     *, draft: GameDraft, by: AbstractBaseUser, now: datetime | None = None, seed: int | None = None
 ) -> GameDraft:
-    """OP Guide: If the sequence overruns — 15 minutes into the round, a judge completes it at random."""
+    """A draft not finished `overrun_minutes` into the round (StarCraft, OP Guide: If the
+    sequence overruns — 15 minutes) is completed by a judge at random."""
     draft = _locked(draft)
     game = draft.game
     event = game.round.event
     require_roles(by, event, STAFF_ROLES, "a judge")
+    rules = _rules(event)
+    deadline = overrun_deadline(rules)
+    minutes = rules.overrun_minutes
     now = now or timezone.now()
     facts = clock_facts(game)
     if facts is None or facts.started_at is None:
         raise ServiceError(
-            "The round clock has not started: the 15 minutes are counted from the start of the round.",
+            f"The round clock has not started: the {minutes} minutes are counted from the start "
+            "of the round.",
             code="too-early",
         )
-    if not clock_domain.draft_overrun(facts, now):
-        left = int((clock_domain.DRAFT_DEADLINE - clock_domain.elapsed(facts, now)).total_seconds())
+    if not clock_domain.draft_overrun(facts, now, deadline):
+        left = int((deadline - clock_domain.elapsed(facts, now)).total_seconds())
         raise ServiceError(
-            f"A draft is completed at random only once 15 minutes of the round have passed; "
+            f"A draft is completed at random only once {minutes} minutes of the round have passed; "
             f"{left // 60}:{left % 60:02d} to go.",
             code="too-early",
         )
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     try:
-        state = draft_state(draft)
-        finished = domain.complete_at_random(state, random.Random(seed))
-    except domain.DraftError as exc:
+        finished, added = rules.complete_at_random(draft_state(draft), random.Random(seed))
+    except DraftError as exc:
         raise ServiceError(str(exc), code="draft-refused") from None
-    added = [r.action for r in finished.history[len(state.history) :] if r.action is not None]
     draft.seed = seed
-    _save(draft, finished, added)
+    _save(draft, rules, finished, added)
     audit(
         event=event,
         actor=by,
@@ -334,39 +325,22 @@ def draft_complete_at_random(
     return draft
 
 
-def _store_result(draft: GameDraft, state: domain.DraftState) -> None:
-    """The columns the result slip prints, and the whole result as JSON."""
-    res = domain.result(state)
+def _store_result(draft: GameDraft, rules: DraftRules, state: Any) -> None:
+    """What the system's draft settled (its picks, by the system's names, and the seats of
+    the roles it gave out), and the whole result as JSON, for the slip and the export."""
     game = draft.game
-    by_seat = {"A": game.player_one, "B": game.player_two}
-
-    def who(seat: domain.Seat) -> dict[str, str]:
-        player = by_seat[seat]
+    by_seat: dict[Seat, Player | None] = {"A": game.player_one, "B": game.player_two}
+    players: dict[Seat, dict[str, str]] = {}
+    for seat, player in by_seat.items():
         assert player is not None
-        return {"seat": seat, "player": player.external_id, "name": player.name}
-
-    def card(copy: domain.CardCopy) -> dict[str, Any]:
-        return {"name": copy.name, "owner": who(copy.owner)}
-
-    draft.mission = res.mission.name
-    draft.deployment = res.deployment.name
-    draft.red = by_seat[res.red]
-    draft.blue = by_seat[res.blue]
-    draft.priority = by_seat[res.priority]
-    draft.priority_reason = res.priority_reason.value
+        players[seat] = {"player": player.external_id, "name": player.name}
+    outcome = rules.result(state, players)
+    draft.picks = dict(outcome.picks)
+    roles = outcome.roles
+    draft.red = by_seat[roles["red"]] if "red" in roles else None
+    draft.blue = by_seat[roles["blue"]] if "blue" in roles else None
+    draft.priority = by_seat[roles["priority"]] if "priority" in roles else None
+    draft.priority_reason = str(outcome.record.get("priority_reason", ""))
     draft.completed_at = timezone.now()
-    draft.completed_at_random = res.completed_at_random
-    draft.result = {
-        "rosters": {"A": res.rosters[0], "B": res.rosters[1]},
-        "mission": card(res.mission),
-        "deployment": card(res.deployment),
-        "red": who(res.red),
-        "blue": who(res.blue),
-        "priority": who(res.priority),
-        "priority_reason": res.priority_reason.value,
-        "perspective_chooser": who(res.perspective_chooser),
-        "perspective_side": who(res.perspective_side),
-        "mission_control": who(res.mission_control),
-        "deployment_control": who(res.deployment_control),
-        "completed_at_random": res.completed_at_random,
-    }
+    draft.completed_at_random = outcome.completed_at_random
+    draft.result = outcome.record

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import template
 
-from judging.domain import draft as domain
-from judging.presenters import STEP_TEXT
+from rules_engine.registry import UnknownGameSystem, get_system
 
 register = template.Library()
 
@@ -13,7 +15,7 @@ CLOCK_STATES = {
     "not-started": "Not started",
     "running": "Running",
     "paused": "Paused",
-    "last-fifteen": "Last 15 minutes: do not begin a new Battle Round",
+    "last-fifteen": "Closing minutes",  # the game system's own words come with the snapshot
     "time-called": "Time: dice down",
     "round-closed": "Round closed",
 }
@@ -29,14 +31,28 @@ def hms(seconds: int | None) -> str:
 
 
 @register.filter
-def clock_state(state: str) -> str:
+def game_templates(game_system: str, part: str) -> list[str]:
+    """Where a judging page finds a game system's `part`: `templates/games/<package>/`, then
+    the generic `templates/games/_default/` (`{% include slug|game_templates:"part" %}`)."""
+    folder = game_system.replace("-", "_")
+    return [f"games/{folder}/{part}.html", f"games/_default/{part}.html"]
+
+
+@register.filter
+def clock_state(snapshot: Mapping[str, Any]) -> str:
+    """A clock snapshot's state in words; the closing period as its game system words it."""
+    state = str(snapshot.get("state", ""))
+    closing = snapshot.get("closing")
+    if state == "last-fifteen" and closing:
+        return str(closing["text"])
     return CLOCK_STATES.get(state, state)
 
 
 @register.filter
-def draft_step(step: str) -> str:
-    """A stored draft step ("roster-selection") as the sentence the draft page shows for it."""
+def draft_step(step: str, game_system: str) -> str:
+    """A stored draft step ("roster-selection") as the sentence the system's draft page shows."""
     try:
-        return STEP_TEXT[domain.Step(step)]
-    except ValueError:
+        rules = get_system(game_system).pregame.draft
+    except UnknownGameSystem:
         return step
+    return rules.step_text(step) if rules is not None else step

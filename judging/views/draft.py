@@ -1,6 +1,7 @@
-"""The pre-game draft on the players' phones: a page, a state fragment polled every 2 seconds,
-one POST per choice; the judges' entries (a roster told to them privately, a Roll-Off rolled
-at the table); and the judges' overview with the random completion after 15 minutes.
+"""The pre-game draft on the players' phones, for a game system whose pre-game sequence is
+a draft: a page, a state fragment polled every 2 seconds, one POST per choice; the judges'
+entries (a roster told to them privately, a Roll-Off rolled at the table); and the judges'
+overview with the random completion once the system's overrun time has passed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from django.views.decorators.http import require_POST
 
 from judging import selectors
 from judging.domain import clock as clock_domain
-from judging.domain import draft as draft_domain
 from judging.models import GameDraft
 from judging.presenters import draft_dict, judge_entries
 from judging.services import (
@@ -28,51 +28,65 @@ from judging.services import (
     draft_enter_roster,
     draft_start,
 )
-from judging.services.draft import draft_state, seat_of
+from judging.services.draft import draft_rules, draft_state, overrun_deadline, seat_of
 from judging.views.common import actor, is_htmx, page
+from rules_engine.pregame import DraftRules
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Player
 
 
+def _rules_or_404(access: EventAccess) -> DraftRules:
+    """The event's game system's draft; a system without one has no draft pages."""
+    rules = draft_rules(access.event)
+    if rules is None:
+        raise Http404("This game system has no pre-game draft.")
+    return rules
+
+
 def _allowed(request: HttpRequest, slug: str, game_id: int) -> tuple[EventAccess, Game]:
     """The game's two players and the staff; everyone else gets a 404."""
     access = access_event(request.user, slug)
+    _rules_or_404(access)
     game = game_or_404(access, game_id)  # players never see a round still being reviewed
     if not access.is_staff and seat_of(game, access.player) is None:
         raise Http404("No such game.")
     return access, game
 
 
-def _judge_panel(
-    access: EventAccess, game: Game, state: draft_domain.DraftState | None = None
-) -> dict[str, Any] | None:
+def _judge_panel(access: EventAccess, game: Game, state: Any = None) -> dict[str, Any] | None:
     if not access.is_staff:
         return None
+    rules = _rules_or_404(access)
+    deadline = overrun_deadline(rules)
     facts = selectors.clock_facts(game.round)
     now = timezone.now()
-    overrun = clock_domain.draft_overrun(facts, now)
+    overrun = clock_domain.draft_overrun(facts, now, deadline)
     left = None
     if facts.started_at is not None and not overrun:
-        left = int((clock_domain.DRAFT_DEADLINE - clock_domain.elapsed(facts, now)).total_seconds())
+        left = int((deadline - clock_domain.elapsed(facts, now)).total_seconds())
     # A judge playing in this game (a community TO) sees it as a player and enters nothing.
-    entries = judge_entries(state) if state is not None and seat_of(game, access.player) is None else None
+    playing = seat_of(game, access.player) is not None
+    entries = judge_entries(rules, state) if state is not None and not playing else None
     return {
         "started": facts.started_at is not None,
         "overrun": overrun,
         "seconds_left": left,
         "entries": entries,
+        "overrun_minutes": rules.overrun_minutes,
     }
 
 
 def _context(access: EventAccess, game: Game, draft: GameDraft | None, error: str = "") -> dict[str, Any]:
     seat = seat_of(game, access.player)
+    rules = _rules_or_404(access)
     state = draft_state(draft) if draft is not None else None
     return page(
         access,
         "draft",
         game=game,
-        draft=draft_dict(state, seat) if state is not None else None,
+        draft=draft_dict(rules, state, seat) if state is not None else None,
+        overrun_minutes=rules.overrun_minutes,
         stored=draft,
         version=version_of(draft),
         error=error,
@@ -235,6 +249,7 @@ def _overview_url(slug: str) -> str:
 def overview(request: HttpRequest, slug: str) -> HttpResponse:
     """Every game of a round with its draft's step: what the judges chase at the 15-minute call."""
     access = access_event(request.user, slug, *STAFF)
+    rules = _rules_or_404(access)
     raw = request.GET.get("round", "")
     round_ = round_or_404(access, int(raw)) if raw.isdigit() else selectors.clock_round(access.event)
     rows = []
@@ -242,12 +257,14 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
     if round_ is not None:
         games = list(
             round_.games.filter(player_two__isnull=False)
-            .select_related("table", "player_one", "player_two", "draft__red")
+            .select_related("table", "player_one", "player_two", "draft")
             .order_by("table__number", "id")
         )
         for game in games:
             stored: GameDraft | None = getattr(game, "draft", None)
             rows.append({"game": game, "draft": stored})
         judge = _judge_panel(access, games[0]) if games else None
-    context = page(access, "drafts", round=round_, rows=rows, judge=judge)
+    context = page(
+        access, "drafts", round=round_, rows=rows, judge=judge, overrun_minutes=rules.overrun_minutes
+    )
     return render(request, "judging/draft_overview.html", context)

@@ -1,4 +1,5 @@
-/* Round clock (OP Guide: Round Length). The server's snapshot is the truth: this file only
+/* Round clock (the event's round length; the calls and closing period are its game system's,
+ * sent with each snapshot). The server's snapshot is the truth: this file only
  * counts down between polls, from `ends_at`, corrected by the offset between this device's
  * clock and the server's (`server_now`), so a wrong device clock does not matter.
  * Markup: templates/judging/_clock_widget.html. No dependencies. */
@@ -9,11 +10,10 @@
     "not-started": "Not started",
     "running": "Running",
     "paused": "Paused",
-    "last-fifteen": "Last 15 minutes: do not begin a new Battle Round",
+    "last-fifteen": "Closing minutes",
     "time-called": "Time: dice down",
     "round-closed": "Round closed"
   };
-  var LAST_FIFTEEN = 15 * 60;
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -60,11 +60,11 @@
     var snap = this.snap, state = snap.state, left = snap.remaining_seconds;
     if (this.ticking()) {
       left = (Date.parse(snap.ends_at) - this.serverNow()) / 1000;
-      if (left <= 0) { state = "time-called"; } else if (left <= LAST_FIFTEEN) { state = "last-fifteen"; }
+      if (left <= 0) { state = "time-called"; } else if (snap.closing && left <= snap.closing.seconds) { state = "last-fifteen"; }
     }
     this.el.className = this.el.className.replace(/\bclock-(not-started|running|paused|last-fifteen|time-called|round-closed)\b/, "clock-" + state);
     this.digits.textContent = hms(left);
-    this.state.textContent = LABELS[state] || state;
+    this.state.textContent = state === "last-fifteen" && snap.closing ? snap.closing.text : (LABELS[state] || state);
     var current = snap.current_call ? snap.current_call.call : "";
     var upcoming = "";
     if (state === "time-called") {

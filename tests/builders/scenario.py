@@ -15,7 +15,6 @@ from typing import Any
 
 from django.utils import timezone
 
-from judging.domain.draft import action_to_dict, legal_actions
 from judging.models import GameDraft
 from judging.services import (
     clock_pause,
@@ -32,6 +31,7 @@ from judging.services import (
     time_limit_impose,
 )
 from judging.services.draft import draft_state
+from rules_engine.systems.starcraft_tmg.draft import action_to_dict, legal_actions
 from tests.builders.documents import raynor, without_unit
 from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRoleKind
 from tournaments.services.events import event_create, staff_add, tables_set

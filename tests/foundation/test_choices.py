@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 from django.db import models
 
-from judging.domain import draft, penalties
+from judging.domain import penalties
 from judging.models import Infraction as InfractionChoice
 from judging.models import PenaltyLevel, PenaltyStatus
+from rules_engine.systems.starcraft_tmg import draft
 from standings import records
 from tournaments.models import ListFormat, Outcome
 

@@ -263,3 +263,24 @@ def test_every_field_of_every_record_is_written(users):
         expected = {f.name for f in section.model._meta.concrete_fields} - {"id", section.owner}
         assert records, section.key
         assert all(set(record) == expected for record in records), section.key
+
+
+def test_an_older_export_with_the_drafts_picks_as_columns_still_imports(users):
+    """Before issue 12 a draft's picks were two StarCraft columns; the StarCraft plug-in reads
+    them back into `picks`, so a file exported then imports whole."""
+    event = full_event(users)
+    data = as_file(export_event(event))
+    completed = data["drafts"][0]
+    picks = completed.pop("picks")
+    assert set(picks) == {"mission", "deployment"}
+    completed.update(picks)  # the old file's shape: {"mission": "...", "deployment": "..."}
+    data["drafts"][1].pop("picks")  # a draft under way had empty columns
+    data["drafts"][1].update({"mission": "", "deployment": ""})
+    copy = import_event(parse_event(data), slug="older-file")
+    first, second = GameDraft.objects.filter(game__round__event=copy).order_by("game__round__number")
+    assert first.picks == picks
+    assert second.picks == {}
+    again = as_file(export_event(copy))
+    assert again["drafts"][0]["picks"] == picks
+    assert "mission" not in again["drafts"][0]  # read, not stashed as an unknown field
+    assert "deployment" not in again["drafts"][1]

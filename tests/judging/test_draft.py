@@ -124,20 +124,22 @@ def test_two_phones_through_the_whole_sequence(world, round_one):
     assert b"Draft complete" in done.content
 
     draft = stored(world)
-    assert draft.mission == "Supply Drop"
-    assert draft.deployment == "Breach"
+    assert draft.picks == {"mission": "Supply Drop", "deployment": "Breach"}
     assert (draft.red, draft.blue, draft.priority) == (world.bob, world.carol, world.bob)
     assert draft.priority_reason == "minerals"
     assert draft.completed_at_random is False
     slip = draft_result_for_game(world.game(world.bob))
     assert slip is not None
-    assert (slip.mission, slip.mission_owner, slip.deployment, slip.deployment_owner) == (
-        "Supply Drop",
-        "Carol",
-        "Breach",
-        "Bob",
+    assert slip.picks == {"mission": "Supply Drop", "deployment": "Breach"}
+    # The lines the slip prints are StarCraft's own: whose card was picked, colours, priority.
+    assert slip.summary == (
+        ("Mission", "Supply Drop (Carol's card)"),
+        ("Deployment", "Breach (Bob's card)"),
+        ("Red Player", "Bob"),
+        ("Blue Player", "Carol"),
+        ("Priority", "Bob (fewer Minerals spent, Gas equal)"),
     )
-    assert (slip.red, slip.blue, slip.priority, slip.rosters) == ("Bob", "Carol", "Bob", (BOB_R2, CAROL_R1))
+    assert slip.rosters == (BOB_R2, CAROL_R1)
     assert world.event.audit_log.filter(action="draft-completed").exists()
 
 
@@ -230,8 +232,8 @@ def test_judge_completes_at_random_only_after_15_minutes(world, round_one, monke
     assert draft.completed_at is not None
     assert draft.completed_at_random is True
     assert draft.result["rosters"]["A"] == BOB_R2  # a choice already made stands
-    assert draft.mission
-    assert draft.deployment
+    assert set(draft.picks) == {"mission", "deployment"}
+    assert all(draft.picks.values())
     assert draft.red
     assert draft.blue
     assert {draft.red, draft.blue} == {world.bob, world.carol}

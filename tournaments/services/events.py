@@ -14,7 +14,16 @@ from rules_engine.registry import GameSystem, Scale, UnknownGameSystem, get_syst
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
-from tournaments.models import Event, EventKind, ListFormat, Player, StaffRole, StaffRoleKind, Table
+from tournaments.models import (
+    Event,
+    EventKind,
+    ListFormat,
+    Player,
+    StaffRole,
+    StaffRoleKind,
+    Table,
+    default_round_minutes,
+)
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
@@ -145,6 +154,8 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         event.roster_deadline = default_roster_deadline(
             event.starts_on, timezone.get_current_timezone(), now=timezone.now()
         )
+    if event.round_minutes is None:  # not given: the game system's round length
+        event.round_minutes = default_round_minutes(event.game_system)
     _check(event)
     event.save()
     StaffRole.objects.create(event=event, user_id=creator.pk, role=StaffRoleKind.TO)

@@ -1,5 +1,6 @@
-"""The pre-game draft (OP Guide: the pre-game sequence, Steps 1-3): its state as the caller
-may see it, a player's choices, and what a judge enters for the players.
+"""The pre-game draft of a game system whose pre-game sequence is one (StarCraft's: OP
+Guide, the pre-game sequence): its state as the caller may see it, a player's choices, and
+what a judge enters for the players.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from judging.services import (
     draft_enter_roster,
     draft_start,
 )
-from judging.services.draft import draft_state, seat_of
+from judging.services.draft import draft_rules, draft_state, seat_of
+from rules_engine.pregame import DraftRules
 from tournaments.access import EventAccess, game_or_404
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
@@ -35,8 +37,17 @@ from tournaments.api.views._common import validated
 from tournaments.models import Game, Player
 
 
+def _rules(access: EventAccess) -> DraftRules:
+    """The event's game system's draft; a system without one has no draft endpoints (404)."""
+    rules = draft_rules(access.event)
+    if rules is None:
+        raise Http404("This game system has no pre-game draft.")
+    return rules
+
+
 def _draft_access(request: Request, slug: str, game_id: int) -> tuple[EventAccess, Game]:
     access = event_for(request, slug)
+    _rules(access)
     game = game_or_404(access, game_id)  # players never see a round still being reviewed
     if not access.is_staff and seat_of(game, access.player) is None:
         raise Http404("No such game.")
@@ -46,10 +57,11 @@ def _draft_access(request: Request, slug: str, game_id: int) -> tuple[EventAcces
 def _draft_body(access: EventAccess, game: Game) -> dict[str, Any]:
     draft = selectors.draft_for_game(game)
     assert draft is not None
+    rules = _rules(access)
     state = draft_state(draft)
     seat = seat_of(game, access.player)
-    entries = judge_entries(state) if access.is_staff and seat is None else None
-    return {"game": game.pk, **draft_dict(state, seat), "judge_entries": entries}
+    entries = judge_entries(rules, state) if access.is_staff and seat is None else None
+    return {"game": game.pk, **draft_dict(rules, state, seat), "judge_entries": entries}
 
 
 class DraftApi(ApiView):

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rules_engine.pregame import GENERIC_CALLS, ClockRules, Pregame, PregameKind
 from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
 from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
@@ -39,6 +40,35 @@ BANDS = ScoringTable(
     ),
     bye=SideScore(3, 4),
 )
+
+
+# DZC:1074-1171, in the book's order (game-systems.md §1.5). Each has Variants 1 and 2; the
+# TO names the variant in the event's notes if it matters (decision DZ-D13).
+SCENARIOS = (
+    "Battle Royale",
+    "Bunker Complex",
+    "Castles",
+    "Command and Control",
+    "Crucible",
+    "Demolish",
+    "Domination",
+    "Encroach",
+    "Ground Control",
+    "Kill Box",
+    "Strategic Points",
+    "Targets of Opportunity",
+)
+# DZC:328 "Choose a Scenario before each game once players have built their Armies".
+PREGAME = Pregame(
+    kind=PregameKind.SCENARIO_PER_ROUND,
+    label="Scenario",
+    scenarios=SCENARIOS,
+    source="DZC:328, Choose a Scenario",
+)
+# Decision DZ-D14: 150 minutes. A game lasts 6 Rounds unless time runs out (DZC:926), on a
+# 48"x48" table; the book sets no event clock and no "last Round" rule, so the calls are
+# the generic ones and nothing is forbidden near the end.
+CLOCK = ClockRules(round_minutes=150, calls=GENERIC_CALLS, source="DZC:926 (decision DZ-D14)")
 
 
 def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
@@ -78,5 +108,7 @@ SYSTEM = register(
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
         read_pack=_read_pack,
+        pregame=PREGAME,
+        clock=CLOCK,
     )
 )

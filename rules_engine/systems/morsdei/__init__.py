@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rules_engine.pregame import Anchor, ClockCall, ClockRules, Pregame, PregameKind
 from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
 from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
@@ -39,6 +40,28 @@ BANDS = ScoringTable(
         ResultBand("Draw", 0, 0, 1, 2, 1, 2),
     ),
     bye=SideScore(3, 4),
+)
+
+
+# MOR:531 "The first game uses the scenario Three Loot Points", the only one the book has
+# (game-systems.md §2.3 point 5): nothing to choose, shown with every pairing.
+PREGAME = Pregame(
+    kind=PregameKind.FIXED_SCENARIO,
+    label="Scenario",
+    scenarios=("Three Loot Points",),
+    source="MOR:531",
+)
+# Decision MOR-D06: 60 minutes. Four rounds (MOR:269) of a skirmish on a 30x22 inch table
+# (MOR:4), terrain agreed before play (MOR:235); the book sets no event clock.
+CLOCK = ClockRules(
+    round_minutes=60,
+    calls=(
+        ClockCall("round-begins", "Round begins", Anchor.START),
+        ClockCall("halfway", "Halfway", Anchor.HALF),
+        ClockCall("15-minutes-remaining", "15 minutes remaining", Anchor.END, 15),
+        ClockCall("5-minutes-remaining", "5 minutes", Anchor.END, 5),
+    ),
+    source="MOR:269 (decision MOR-D06)",
 )
 
 
@@ -70,5 +93,7 @@ SYSTEM = register(
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
         read_pack=_read_pack,
+        pregame=PREGAME,
+        clock=CLOCK,
     )
 )

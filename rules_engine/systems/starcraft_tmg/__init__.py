@@ -14,12 +14,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.pregame import Pregame, PregameKind
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
 from rules_engine.roster_check import PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
 from rules_engine.systems.starcraft_tmg.sheet import StarCraftRosterSheet
+from rules_engine.systems.starcraft_tmg.pregame import CLOCK, DRAFT
 
 if TYPE_CHECKING:
     from rules_engine.systems.starcraft_tmg.pack import DataPack
@@ -152,5 +154,10 @@ SYSTEM = register(
         slip_roster=slip_roster,
         read_pack=_read_pack,
         roster_sheet=StarCraftRosterSheet(),
+        # OP Guide: The Pre-Game Sequence (the Mission and Deployment draft) and Round Length.
+        pregame=Pregame(
+            kind=PregameKind.DRAFT, label="Draft", source="OP Guide: The Pre-Game Sequence", draft=DRAFT
+        ),
+        clock=CLOCK,
     )
 )

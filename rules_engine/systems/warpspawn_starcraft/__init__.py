@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rules_engine.pregame import Anchor, ClockCall, ClockRules
 from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
 from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
@@ -32,6 +33,20 @@ def builtin_pack() -> WarpspawnPack:
 BANDS = ScoringTable(
     (ResultBand("Win", 1, None, 3, 0, 0, 0), ResultBand("Draw", 0, 0, 1, 0, 1, 0)),
     bye=SideScore(3, 0),
+)
+
+
+# Decision WS-D08: 30 minutes, the shortest round an event takes (tournaments.limits). The
+# book prints no game length or turn limit; a two-player card game of 90-card pools is short.
+# No pre-game sequence: the book has none (game-systems.md §3.5).
+CLOCK = ClockRules(
+    round_minutes=30,
+    calls=(
+        ClockCall("round-begins", "Round begins", Anchor.START),
+        ClockCall("halfway", "Halfway", Anchor.HALF),
+        ClockCall("5-minutes-remaining", "5 minutes", Anchor.END, 5),
+    ),
+    source="decision WS-D08",
 )
 
 
@@ -60,5 +75,6 @@ SYSTEM = register(
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
         read_pack=_read_pack,
+        clock=CLOCK,
     )
 )

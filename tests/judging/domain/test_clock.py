@@ -19,7 +19,6 @@ from judging.domain.clock import (
     draft_overrun,
     elapsed,
     ends_at,
-    is_overrun,
     milestone_schedule,
     milestones,
     new_clock,
@@ -31,6 +30,8 @@ from judging.domain.clock import (
     start,
     state,
 )
+from rules_engine.pregame import GENERIC_CALLS, Anchor, ClockCall, ClockRules, ClosingPeriod
+from rules_engine.systems.starcraft_tmg.pregame import CLOCK as STARCRAFT
 
 T0 = datetime(2026, 5, 2, 10, 0, tzinfo=UTC)
 
@@ -43,7 +44,7 @@ def hm(h: int, mins: float = 0, secs: int = 0) -> timedelta:
     return timedelta(hours=h, minutes=mins, seconds=secs)
 
 
-RUNNING = start(new_clock(), T0)
+RUNNING = start(new_clock(rules=STARCRAFT), T0)
 
 
 def call_at(clock: RoundClock, now: datetime) -> Milestone:
@@ -53,7 +54,7 @@ def call_at(clock: RoundClock, now: datetime) -> Milestone:
 
 
 def test_guide_schedule_for_a_standard_round():
-    schedule = milestone_schedule()
+    schedule = milestone_schedule(rules=STARCRAFT)
     # OP Guide: Milestone Announcements, row by row (elapsed, remaining, call).
     assert [(s.at, s.remaining, s.call) for s in schedule] == [
         (hm(0), hm(2, 30), "Round begins, draft now"),
@@ -67,13 +68,13 @@ def test_guide_schedule_for_a_standard_round():
 
 
 def test_round_one_extra_fifteen_minutes_shift_the_calls_about_the_end():
-    schedule = milestone_schedule(m(165))
+    schedule = milestone_schedule(m(165), STARCRAFT)
     assert [s.at for s in schedule] == [m(0), m(15), m(45), m(82.5), m(135), m(150), m(160)]
     assert [s.remaining for s in schedule] == [m(165), m(150), m(120), m(82.5), m(30), m(15), m(5)]
 
 
 def test_not_started():
-    clock = new_clock()
+    clock = new_clock(rules=STARCRAFT)
     assert state(clock, T0) is ClockState.NOT_STARTED
     assert elapsed(clock, T0) == timedelta(0)
     assert remaining(clock, T0) == hm(2, 30)
@@ -91,6 +92,7 @@ def test_not_started():
         "started_at": None,
         "ends_at": None,
         "current_call": None,
+        "closing": {"seconds": 900, "text": "Last 15 minutes: do not begin a new Battle Round"},
         "next_call": {"key": "round-begins", "call": "Round begins, draft now", "seconds_to_go": 0},
     }
 
@@ -107,6 +109,7 @@ def test_a_round_without_interruptions():
         "started_at": "2026-05-02T10:00:00+00:00",
         "ends_at": "2026-05-02T12:30:00+00:00",
         "current_call": {"key": "round-begins", "call": "Round begins, draft now"},
+        "closing": {"seconds": 900, "text": "Last 15 minutes: do not begin a new Battle Round"},
         "next_call": {"key": "drafts-complete", "call": "Drafts should be complete", "seconds_to_go": 300},
     }
     assert call_at(RUNNING, T0 + hm(1, 15)).call == "Halfway"
@@ -199,7 +202,7 @@ def test_calling_time_while_paused():
 
 
 def test_extra_minutes_for_round_one():
-    clock = start(new_clock(extra=m(15)), T0)
+    clock = start(new_clock(extra=m(15), rules=STARCRAFT), T0)
     assert clock.total == m(165)
     assert state(clock, T0 + hm(2, 29)) is ClockState.RUNNING
     assert state(clock, T0 + hm(2, 30)) is ClockState.LAST_FIFTEEN
@@ -211,12 +214,45 @@ def test_extra_minutes_for_round_one():
 
 
 def test_overrun_of_the_draft():
-    assert is_overrun(T0, T0 + timedelta(minutes=14, seconds=59)) is False
-    assert is_overrun(T0, T0 + m(15)) is True
+    deadline = m(15)
+    assert draft_overrun(RUNNING, T0 + timedelta(minutes=14, seconds=59), deadline) is False
+    assert draft_overrun(RUNNING, T0 + m(15), deadline) is True
     clock = resume(pause(RUNNING, T0 + m(5)), T0 + m(10))
-    assert draft_overrun(clock, T0 + m(15)) is False  # only 10 minutes on the round clock
-    assert draft_overrun(clock, T0 + m(20)) is True
-    assert draft_overrun(new_clock(), T0 + hm(1)) is False
+    assert draft_overrun(clock, T0 + m(15), deadline) is False  # only 10 minutes on the round clock
+    assert draft_overrun(clock, T0 + m(20), deadline) is True
+    assert draft_overrun(new_clock(), T0 + hm(1), deadline) is False
+
+
+def test_a_clock_without_rules_of_its_own_makes_the_generic_calls_and_forbids_nothing():
+    clock = start(new_clock(m(120)), T0)
+    assert [(s.key, s.at) for s in milestone_schedule(m(120))] == [
+        ("round-begins", m(0)),
+        ("halfway", m(60)),
+        ("30-minutes-remaining", m(90)),
+        ("15-minutes-remaining", m(105)),
+        ("5-minutes-remaining", m(115)),
+    ]
+    assert state(clock, T0 + m(110)) is ClockState.RUNNING  # no closing period
+    assert snapshot(clock, T0 + m(110))["closing"] is None
+    assert "Battle Round" not in " ".join(c.call for c in GENERIC_CALLS)
+
+
+def test_each_system_brings_its_own_calls_and_closing_period():
+    rules = ClockRules(
+        round_minutes=60,
+        calls=(ClockCall("go", "Go", Anchor.START), ClockCall("last", "Last orders", Anchor.END, 10)),
+        closing=ClosingPeriod(10, "Last 10 minutes: no new turn"),
+    )
+    clock = start(new_clock(rules=rules), T0)
+    assert clock.total == m(60)
+    assert [(s.key, s.at, s.remaining) for s in milestone_schedule(rules=rules)] == [
+        ("go", m(0), m(60)),
+        ("last", m(50), m(10)),
+    ]
+    assert state(clock, T0 + m(49)) is ClockState.RUNNING
+    assert state(clock, T0 + m(50)) is ClockState.LAST_FIFTEEN
+    assert call_at(clock, T0 + m(50)).call == "Last orders"
+    assert snapshot(clock, T0)["closing"] == {"seconds": 600, "text": "Last 10 minutes: no new turn"}
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,9 @@ card pool and every selection (the guide's condition for drafting in an app), so
 action is recorded in the state's history; only a blind roster choice stays hidden from
 the opponent until both have chosen (`view_for`).
 
-The Django layer stores the `new_draft` inputs and the actions (`action_to_dict`) and
-rebuilds the state with `replay`; nothing here knows about time or storage.
+StarCraft's pre-game sequence (`rules_engine.pregame.PregameKind.DRAFT`): the judging app
+stores the `new_draft` inputs and the actions (`action_to_dict`) and rebuilds the state
+with `replay`, through `pregame.StarCraftDraft`; nothing here knows about time or storage.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Literal, TypeAlias
 
-Seat: TypeAlias = Literal["A", "B"]
-SEATS: tuple[Seat, Seat] = ("A", "B")
+from rules_engine import pregame
+from rules_engine.pregame import SEATS as SEATS
+from rules_engine.pregame import Seat as Seat
+
 Colour: TypeAlias = Literal["red", "blue"]
 COLOURS: tuple[Colour, Colour] = ("red", "blue")
 CardKind: TypeAlias = Literal["mission", "deployment"]
@@ -28,7 +31,7 @@ CARD_KINDS: tuple[CardKind, CardKind] = ("mission", "deployment")
 _KIND_TITLE = {"mission": "Mission", "deployment": "Deployment"}
 
 
-class DraftError(Exception):
+class DraftError(pregame.DraftError):
     """An action the Pre-Game Sequence does not allow now; the message says why."""
 
 

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judging.domain.draft import (
+from rules_engine.systems.starcraft_tmg.draft import (
     CARD_KINDS,
     COLOURS,
     SEATS,
