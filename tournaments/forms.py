@@ -293,6 +293,18 @@ class SeedForm(Form):
     )
 
 
+class ScenarioForm(Form):
+    """The round's scenario, from its game system's list (`GameSystem.pregame.scenarios`)."""
+
+    scenario = forms.ChoiceField(choices=())
+
+    def __init__(self, *args: Any, scenarios: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["scenario"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "—"), *((name, name) for name in scenarios)]
+
+
 class SwapPlayersForm(Form):
     first = forms.ModelChoiceField(queryset=Player.objects.none())
     second = forms.ModelChoiceField(queryset=Player.objects.none())

@@ -13,6 +13,7 @@ from django.db import models
 from django.utils import timezone
 
 from pairings.engine.report import PairingReport
+from rules_engine.pregame import Pregame
 from rules_engine.registry import UnknownGameSystem, get_system
 from standings import records
 
@@ -124,6 +125,11 @@ class Event(models.Model):
         except UnknownGameSystem:
             return "points"
 
+    @property
+    def pregame(self) -> Pregame:
+        """Its game system's pre-game sequence (a draft, a scenario per round, one, or none)."""
+        return get_system(self.game_system).pregame
+
 
 def default_round_minutes(game_system: str) -> int:
     """The round length a new event of `game_system` starts with (each plug-in states its own)."""
@@ -217,6 +223,9 @@ class Round(models.Model):
     # Bumped by every change to the round's pairings or state (pair, swap, re-pair, publish):
     # "round-published" is audited once per version (see AuditEntry.once_key).
     version = models.PositiveIntegerField(default=0)
+    # The scenario the TO chose for this round, for a game system that picks one per round
+    # once rosters lock (`GameSystem.pregame`, e.g. Dropzone Commander); empty until chosen.
+    scenario = models.CharField(max_length=120, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -226,6 +235,13 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    @property
+    def scenario_to_play(self) -> str:
+        """What players are shown for this round: the chosen scenario, or the system's only
+        one (MORSDEI's Three Loot Points); empty when there is none (yet)."""
+        pregame = get_system(self.event.game_system).pregame
+        return self.scenario if pregame.per_round else (pregame.fixed_scenario or "")
 
     @property
     def pairing(self) -> PairingReport | None:

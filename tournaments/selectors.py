@@ -207,9 +207,13 @@ def current_games(players: list[Player]) -> dict[int, Game]:
 
 def rounds_overview(access: EventAccess) -> QuerySet[Round]:
     """The rounds the caller may see, each with `games_count` and `confirmed_count`."""
-    return visible_rounds(access).annotate(
-        games_count=Count("games"),
-        confirmed_count=Count("games", filter=Q(games__result_status=ResultStatus.CONFIRMED)),
+    return (
+        visible_rounds(access)
+        .select_related("event")
+        .annotate(
+            games_count=Count("games"),
+            confirmed_count=Count("games", filter=Q(games__result_status=ResultStatus.CONFIRMED)),
+        )
     )
 
 

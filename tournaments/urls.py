@@ -54,6 +54,7 @@ urlpatterns = [
         "e/<slug:slug>/manage/rounds/<int:number>/swap-tables/", rounds.swap_tables, name="manage-swap-tables"
     ),
     path("e/<slug:slug>/manage/rounds/<int:number>/publish/", rounds.publish, name="manage-publish"),
+    path("e/<slug:slug>/manage/rounds/<int:number>/scenario/", rounds.scenario, name="manage-scenario"),
     path("e/<slug:slug>/manage/rounds/<int:number>/repair/", rounds.repair, name="manage-repair"),
     path("e/<slug:slug>/manage/rounds/<int:number>/undo/", rounds.undo, name="manage-undo"),
 ]

@@ -36,7 +36,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Game, Player
 
 
-def _rules_or_404(access: EventAccess) -> DraftRules:
+def _draft_rules(access: EventAccess) -> DraftRules:
     """The event's game system's draft; a system without one has no draft pages."""
     rules = draft_rules(access.event)
     if rules is None:
@@ -47,7 +47,7 @@ def _rules_or_404(access: EventAccess) -> DraftRules:
 def _allowed(request: HttpRequest, slug: str, game_id: int) -> tuple[EventAccess, Game]:
     """The game's two players and the staff; everyone else gets a 404."""
     access = access_event(request.user, slug)
-    _rules_or_404(access)
+    _draft_rules(access)
     game = game_or_404(access, game_id)  # players never see a round still being reviewed
     if not access.is_staff and seat_of(game, access.player) is None:
         raise Http404("No such game.")
@@ -57,7 +57,7 @@ def _allowed(request: HttpRequest, slug: str, game_id: int) -> tuple[EventAccess
 def _judge_panel(access: EventAccess, game: Game, state: Any = None) -> dict[str, Any] | None:
     if not access.is_staff:
         return None
-    rules = _rules_or_404(access)
+    rules = _draft_rules(access)
     deadline = overrun_deadline(rules)
     facts = selectors.clock_facts(game.round)
     now = timezone.now()
@@ -79,7 +79,7 @@ def _judge_panel(access: EventAccess, game: Game, state: Any = None) -> dict[str
 
 def _context(access: EventAccess, game: Game, draft: GameDraft | None, error: str = "") -> dict[str, Any]:
     seat = seat_of(game, access.player)
-    rules = _rules_or_404(access)
+    rules = _draft_rules(access)
     state = draft_state(draft) if draft is not None else None
     return page(
         access,
@@ -249,7 +249,7 @@ def _overview_url(slug: str) -> str:
 def overview(request: HttpRequest, slug: str) -> HttpResponse:
     """Every game of a round with its draft's step: what the judges chase at the 15-minute call."""
     access = access_event(request.user, slug, *STAFF)
-    rules = _rules_or_404(access)
+    rules = _draft_rules(access)
     raw = request.GET.get("round", "")
     round_ = round_or_404(access, int(raw)) if raw.isdigit() else selectors.clock_round(access.event)
     rows = []

@@ -202,6 +202,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-swap-players": (post(TO, number="1"),),
     "manage-swap-tables": (post(TO, number="1"),),
     "manage-publish": (post(TO, number="1"),),
+    "manage-scenario": (post(TO, {"scenario": "Crucible"}, number="1"),),
     "manage-repair": (post(TO, {"confirm": "on"}, number="1"),),
     "manage-undo": (post(TO, number="1"),),
 }
@@ -231,6 +232,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api:rounds": (get(EVERYONE), post(TO, {})),
     "api:round": (get(EVERYONE, number="1"), op("delete", TO, number="1")),
     "api:round-publish": (post(TO, number="1"),),
+    "api:round-scenario": (op("put", TO, {"scenario": "Crucible"}, number="1"),),
     "api:round-repair": (post(TO, {"seed": 5, "confirm": True}, number="1"),),
     "api:round-swap-players": (post(TO, {"players": ["{bob}", "{dan}"]}, number="1"),),
     "api:round-swap-tables": (post(TO, {"tables": [1, 2]}, number="1"),),

@@ -150,6 +150,7 @@ def round_summary(round_: Round) -> dict[str, Any]:
         "closed_at": round_.closed_at,
         "games": getattr(round_, "games_count", 0),
         "confirmed": getattr(round_, "confirmed_count", 0),
+        "scenario": round_.scenario_to_play,
     }
 
 
@@ -159,6 +160,7 @@ def round_detail(round_: Round, games: list[Game], *, reports: bool) -> dict[str
         "status": round_.status,
         "published_at": round_.published_at,
         "closed_at": round_.closed_at,
+        "scenario": round_.scenario_to_play,
         "games": [game_dict(g, reports=reports) for g in games],
         "seed": round_.seed,
         "pairing_report": pairing.to_dict() if (pairing := round_.pairing) is not None else {},

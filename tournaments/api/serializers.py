@@ -394,6 +394,9 @@ class RoundSummarySerializer(Serializer):
     closed_at = serializers.DateTimeField(allow_null=True)
     games = serializers.IntegerField()
     confirmed = serializers.IntegerField(help_text="Games with a confirmed result.")
+    scenario = serializers.CharField(
+        allow_blank=True, help_text="The scenario this round plays (empty: none, or not chosen yet)."
+    )
 
 
 class RoundDetailSerializer(StaffOnlyFieldsMixin, Serializer):
@@ -403,11 +406,18 @@ class RoundDetailSerializer(StaffOnlyFieldsMixin, Serializer):
     status = RoundStatusField()
     published_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
+    scenario = serializers.CharField(
+        allow_blank=True, help_text="The scenario this round plays (empty: none, or not chosen yet)."
+    )
     games = GameSerializer(many=True)
     seed = serializers.IntegerField(required=False, help_text="Staff only.")
     pairing_report = serializers.DictField(
         required=False, help_text="Staff only: why the engine paired as it did."
     )
+
+
+class ScenarioSerializer(Serializer):
+    scenario = serializers.CharField(max_length=120, help_text="One of the game system's scenarios, by name.")
 
 
 class SeedSerializer(Serializer):

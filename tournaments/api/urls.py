@@ -25,6 +25,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("rounds/", rounds.RoundsApi.as_view(), name="rounds"),
     path("rounds/<int:number>/", rounds.RoundApi.as_view(), name="round"),
     path("rounds/<int:number>/publish/", rounds.RoundPublishApi.as_view(), name="round-publish"),
+    path("rounds/<int:number>/scenario/", rounds.RoundScenarioApi.as_view(), name="round-scenario"),
     path("rounds/<int:number>/repair/", rounds.RoundRepairApi.as_view(), name="round-repair"),
     path(
         "rounds/<int:number>/swap-players/", rounds.RoundSwapPlayersApi.as_view(), name="round-swap-players"

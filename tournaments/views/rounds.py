@@ -8,6 +8,7 @@ in names rather than ids so the TO can read it to the room.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_POST
 from pairings.engine.report import PairingReport
 from tournaments.access import TO, EventAccess, access_event, round_or_404
 from tournaments.errors import ServiceError
-from tournaments.forms import SeedForm, SwapPlayersForm, SwapTablesForm, add_service_error
+from tournaments.forms import ScenarioForm, SeedForm, SwapPlayersForm, SwapTablesForm, add_service_error
 from tournaments.models import Game, Round, RoundStatus
 from tournaments.selectors import round_games
 from tournaments.services.rounds import (
@@ -29,6 +30,7 @@ from tournaments.services.rounds import (
     round_swap_tables,
     round_undo,
 )
+from tournaments.services.scenarios import round_set_scenario
 from tournaments.views.common import actor, by_table, nav_context, run_service
 
 
@@ -69,6 +71,7 @@ def _round_page(
     *,
     swap_players: SwapPlayersForm | None = None,
     swap_tables: SwapTablesForm | None = None,
+    scenario: ScenarioForm | None = None,
 ) -> HttpResponse:
     games = by_table(round_games(round_))
     players = [p for g in games for p in (g.player_one, g.player_two) if p is not None]
@@ -83,8 +86,18 @@ def _round_page(
         "swap_players": swap_players or SwapPlayersForm(players=players),
         "swap_tables": swap_tables or SwapTablesForm(games=games),
         "seed_form": SeedForm(),
+        "pregame": access.event.pregame,
+        "scenario_form": scenario or _scenario_form(access, round_),
     }
     return render(request, "tournaments/manage/round.html", context)
+
+
+def _scenario_form(access: EventAccess, round_: Round, data: Any = None) -> ScenarioForm | None:
+    """The TO's choice of the round's scenario, for a system that picks one per round."""
+    pregame = access.event.pregame
+    if not pregame.per_round:
+        return None
+    return ScenarioForm(data, scenarios=pregame.scenarios, initial={"scenario": round_.scenario})
 
 
 def _to(request: HttpRequest, slug: str) -> EventAccess:
@@ -156,6 +169,27 @@ def swap_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, "Tables swapped.")
             return redirect("manage-round", slug, number)
     return _round_page(request, access, round_, swap_tables=form)
+
+
+@login_required
+@require_POST
+def scenario(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The TO names the round's scenario (Dropzone Commander: DZC:328, once rosters lock)."""
+    access = _to(request, slug)
+    round_ = round_or_404(access, number)
+    form = _scenario_form(access, round_, request.POST)
+    if form is None:
+        messages.error(request, "This game system has no scenario to choose per round.")
+        return redirect("manage-round", slug, number)
+    if form.is_valid():
+        try:
+            round_set_scenario(round_=round_, scenario=form.cleaned_data["scenario"], by=actor(request))
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"Round {number}: {form.cleaned_data['scenario']}. Players see it now.")
+            return redirect("manage-round", slug, number)
+    return _round_page(request, access, round_, scenario=form)
 
 
 @login_required

@@ -19,6 +19,7 @@ from tournaments.api.serializers import (
     RepairSerializer,
     RoundDetailSerializer,
     RoundSummarySerializer,
+    ScenarioSerializer,
     SeedSerializer,
     SwapPlayersSerializer,
     SwapTablesSerializer,
@@ -35,6 +36,7 @@ from tournaments.services.rounds import (
     round_swap_tables,
     round_undo,
 )
+from tournaments.services.scenarios import round_set_scenario
 
 TAGS = ["rounds"]
 
@@ -191,4 +193,24 @@ class RoundSwapTablesApi(ApiView):
         round_swap_tables(
             round_=round_, first=_game_at(round_, first), second=_game_at(round_, second), by=user
         )
+        return round_body(access, round_)
+
+
+class RoundScenarioApi(ApiView):
+    @extend_schema(
+        operation_id="round_set_scenario",
+        summary="Set the round's scenario (TO; a game system that picks one per round, once rosters lock)",
+        description="Dropzone Commander, DZC:328: the scenario is chosen before each game once armies are "
+        "built. Refused with `rosters-not-locked` before the roster deadline, `unknown-scenario` for a "
+        "name not on the system's list, `no-scenario-choice` for a system without per-round "
+        "scenarios, `round-closed` once the round is closed.",
+        request=ScenarioSerializer,
+        responses=responses({200: RoundDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def put(self, request: Request, slug: str, number: int) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        data = validated(ScenarioSerializer, request)
+        round_ = round_set_scenario(round_=round_or_404(access, number), scenario=data["scenario"], by=user)
         return round_body(access, round_)

@@ -1,0 +1,38 @@
+"""The judging app names no game's terms: the draft, the clock's calls and the repair's
+totals come from each game system's package (issue 12)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TERMS = re.compile(r"\b(minerals?|gas|missions?|deployments?|battle[ _-]?rounds?)\b", re.IGNORECASE)
+# The judges' results queue shows what a result records; it follows result entry (issue 12,
+# results), not the pre-game sequence.
+NOT_YET = {"judging/views/results.py"}
+
+
+def _sources() -> list[Path]:
+    files = [p for p in (ROOT / "judging").rglob("*.py") if "migrations" not in p.parts]
+    files += [p for p in (ROOT / "templates" / "judging").rglob("*.html") if "results" not in p.parts]
+    files.append(ROOT / "static" / "js" / "clock.js")
+    return [p for p in files if str(p.relative_to(ROOT)) not in NOT_YET]
+
+
+def test_judging_names_no_game_terms():
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in _sources()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if TERMS.search(line)
+    ]
+    assert found == []
+
+
+def test_the_starcraft_draft_templates_live_with_the_game():
+    games = ROOT / "templates" / "games"
+    assert (games / "starcraft_tmg" / "draft_state.html").exists()
+    assert (games / "starcraft_tmg" / "repair.html").exists()
+    assert (games / "_default" / "draft_state.html").exists()
+    assert not (ROOT / "judging" / "domain" / "draft.py").exists()
