@@ -150,7 +150,13 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
     slips.sort(key=lambda slip: (slip.table is None, slip.table or 0))
     heading = Heading(event.name, f"Round {round_.number} result slips")
     return SlipsSheet(
-        heading, round_.number, event.list_format == ListFormat.DUAL, tuple(slips), slip_fields(system)
+        heading,
+        round_.number,
+        event.list_format == ListFormat.DUAL,
+        tuple(slips),
+        slip_fields(system),
+        scenario=round_.scenario_to_play,
+        scenario_label=system.pregame.label,
     )
 
 

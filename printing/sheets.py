@@ -232,6 +232,9 @@ class SlipsSheet:
     dual_list: bool
     slips: tuple[Slip, ...]
     fields: SlipFields = SlipFields()
+    # The round's scenario (chosen per round, or the system's only one); empty: none.
+    scenario: str = ""
+    scenario_label: str = "Scenario"
 
 
 # --- roster pack -----------------------------------------------------------------------

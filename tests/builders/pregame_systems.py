@@ -22,11 +22,11 @@ def first_scale(slug: str) -> str:
     return next(iter(registry.get_system(slug).scales))
 
 
-def system_event(slug: str, **fields: Any) -> Event:
-    """An event of `slug` written straight to the database, at its first scale."""
-    fields.setdefault("slug", f"{slug}-open")
-    fields.setdefault("scale", "skirmish" if slug == "starcraft-tmg" else first_scale(slug))
-    return make_event(game_system=slug, **fields)
+def system_event(system: str, **fields: Any) -> Event:
+    """An event of the game `system` written straight to the database, at its first scale."""
+    fields.setdefault("slug", f"{system}-open")
+    fields.setdefault("scale", "skirmish" if system == "starcraft-tmg" else first_scale(system))
+    return make_event(game_system=system, **fields)
 
 
 def running_events(monkeypatch: pytest.MonkeyPatch, slug: str) -> None:
