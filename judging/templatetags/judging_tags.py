@@ -34,8 +34,10 @@ def hms(seconds: int | None) -> str:
 def game_templates(game_system: str, part: str) -> list[str]:
     """Where a judging page finds a game system's `part`: `templates/games/<package>/`, then
     the generic `templates/games/_default/` (`{% include slug|game_templates:"part" %}`)."""
-    folder = game_system.replace("-", "_")
-    return [f"games/{folder}/{part}.html", f"games/_default/{part}.html"]
+    try:
+        return get_system(game_system).template_names(part)
+    except UnknownGameSystem:
+        return [f"games/_default/{part}.html"]
 
 
 @register.filter

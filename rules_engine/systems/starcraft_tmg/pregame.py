@@ -101,7 +101,9 @@ class StarCraftDraft:
         Part 9.2: the two Mission and two Deployment Cards the roster brings."""
         report = starcraft_report(judged)
         if report is None:
-            raise domain.DraftError(f"{label} was not judged as a StarCraft roster, so its spending is unknown.")
+            raise domain.DraftError(
+                f"{label} was not judged as a StarCraft roster, so its spending is unknown."
+            )
         return {
             "label": label,
             "slot": slot,

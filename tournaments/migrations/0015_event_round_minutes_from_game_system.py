@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_game_seat_check_skips_replaced_rows'),
+        ('tournaments', '0014_event_supplied_pack'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_event_round_minutes_from_game_system'),
+        ('tournaments', '0015_event_round_minutes_from_game_system'),
     ]
 
     operations = [
