@@ -22,7 +22,6 @@ from rules_engine.systems.starcraft_tmg.pregame import CLOCK, DRAFT
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
 from rules_engine.systems.starcraft_tmg.sheet import StarCraftRosterSheet
-from rules_engine.systems.starcraft_tmg.pregame import CLOCK, DRAFT
 
 if TYPE_CHECKING:
     from rules_engine.systems.starcraft_tmg.pack import DataPack
