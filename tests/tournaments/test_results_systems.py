@@ -355,3 +355,35 @@ def test_judge_form_fits_the_game_and_corrects_a_dispute(client, users, system):
     response = client.post(f"/e/{t.event.slug}/judge/games/{t.game.pk}/", data)
     assert response.status_code == 302, response.content.decode()[:3000]
     assert stored(t.game) == EXPECTED_WIN[system]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_retried_report_is_stored_once(users, system):
+    t = one_game(users, system)
+    for _ in range(2):
+        result_report(
+            game=t.game, player=t.bob, result=a_win(system, t), by=users["bob"], idempotency_key="k-1"
+        )
+    assert t.game.reports.count() == 1
+    result_confirm(game=t.game, player=t.carol, by=users["carol"], idempotency_key="k-2")
+    result_confirm(game=t.game, player=t.carol, by=users["carol"], idempotency_key="k-2")
+    assert t.game.reports.count() == 2
+    assert stored(t.game) == EXPECTED_WIN[system]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_pages_show_each_systems_result(client, users, system):
+    t = one_game(users, system)
+    result_set(game=t.game, result=a_win(system, t), by=users["judy"], reason="slip")
+    shown = {
+        "starcraft-tmg": "12\N{EN DASH}3",
+        "dropzone-commander": "6\N{EN DASH}6 (KP 900\N{EN DASH}450)",
+        "morsdei": "Complete victory over Carol, 4\N{EN DASH}5",
+        "warpspawn-starcraft": "Won by Bob",
+    }[system]
+    client.force_login(users["judy"])
+    grid = client.get(f"/e/{t.event.slug}/judge/rounds/1/").content.decode()
+    assert shown in grid
+    assert ("<th>BR</th>" in grid) == (system == "starcraft-tmg")
+    for page in (f"/e/{t.event.slug}/standings/p1/", f"/e/{t.event.slug}/pairings/"):
+        assert client.get(page).status_code == 200
