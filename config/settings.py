@@ -187,7 +187,8 @@ MEDIA_ROOT = env_path("MEDIA_ROOT", BASE_DIR / "var" / "media")
 STORAGES = storages_from_env()
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, with the request rules it leaves out (NUL, blank): tournaments/api/schema.py.
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.MusterAutoSchema",
     # One error shape for every API view, the function-based ones too (printing's).
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -205,6 +206,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Request bodies are their own components (`...Request`): what a client may send is
+    # stricter than what it reads back (non-blank text, closed objects; issue 17).
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.close_request_bodies",
+    ],
 }
 
 # The cache holds the login and sign-up rate-limit counters, and the standings and

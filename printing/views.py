@@ -13,7 +13,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpRe
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.permissions import AllowAny
@@ -25,7 +25,7 @@ from printing.documents import viewer_access
 from printing.models import PrintJob, PrintKind, PrintStatus
 from printing.params import ROUND_KINDS, PrintParams
 from printing.policy import PUBLISHED, may_print, roster_viewer
-from printing.render import PAPER_LABELS
+from printing.render import PAPER_LABELS, PAPERS
 from printing.services import (
     IN_PROGRESS,
     PrintingUnavailable,
@@ -285,12 +285,23 @@ def job_retry(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
 KIND_HELP = "One of: " + ", ".join(k.value for k in PrintKind)
 
 
+# Plain strings in the serializer (the service checks them with a clear sentence); the
+# schema lists the values, each enum a component of its own name so it cannot clash with
+# other apps' "kind" enums.
+@extend_schema_field({"type": "string", "enum": [k.value for k in PrintKind]}, component_name="PrintKind")
+class PrintKindField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "enum": sorted(PAPERS)}, component_name="PrintPaper")
+class PrintPaperField(serializers.CharField):
+    pass
+
+
 class PrintRequestInput(serializers.Serializer[dict[str, Any]]):
-    # Plain strings (the service checks them with a clear sentence); an enum here would
-    # clash with other apps' "kind" enums in the OpenAPI schema.
-    kind = serializers.CharField(help_text=KIND_HELP)
-    paper = serializers.CharField(required=False, help_text="a4 (default) or letter")
-    round = serializers.IntegerField(min_value=1, required=False)
+    kind = PrintKindField(help_text=KIND_HELP)
+    paper = PrintPaperField(required=False, help_text="a4 (default) or letter")
+    round = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
     player = serializers.CharField(required=False, allow_blank=True)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication, TokenAuthentication
-from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import BasePermission, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -23,8 +23,11 @@ class ApiView(APIView):
     # Reads are open (each operation loads the event through access_event, which 404s
     # callers without the role); every write needs a login.
     permission_classes: Sequence[type[BasePermission]] = (IsAuthenticatedOrReadOnly,)
-    # JSON that cannot be stored or echoed back (NUL, lone surrogates) is a 400, not a 500.
-    parser_classes: Sequence[type[BaseParser]] = (StrictJSONParser, FormParser, MultiPartParser)
+    # JSON only, as the schema documents: a form cannot carry the nested bodies (tables,
+    # VP pairs, roster/1 documents) the schema describes, so it is a 415 rather than a
+    # parser's guess. JSON that cannot be stored or echoed back (NUL, lone surrogates) is a
+    # 400, not a 500.
+    parser_classes: Sequence[type[BaseParser]] = (StrictJSONParser,)
 
     def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
         return api_exception_handler

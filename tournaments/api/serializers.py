@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from rules_engine.registry import all_systems
 from tournaments import limits
 from tournaments.limits import REASON_LENGTH
 from tournaments.models import (
@@ -70,6 +71,23 @@ class EventStatusField(serializers.ChoiceField):
         super().__init__(choices=EventStatus.choices, **kwargs)
 
 
+# What an event may be created for: the game systems the web app runs, and their scales. The
+# fields stay text (the service says which systems exist and which are not ready yet); the
+# schema lists the values the service accepts.
+EVENT_SYSTEMS = [s.slug for s in all_systems(events_only=True)]
+EVENT_SCALES = sorted({scale for s in all_systems(events_only=True) for scale in s.scales})
+
+
+@extend_schema_field({"type": "string", "enum": EVENT_SYSTEMS}, component_name="EventGameSystem")
+class EventGameSystemField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "enum": EVENT_SCALES}, component_name="EventScale")
+class EventScaleField(serializers.CharField):
+    pass
+
+
 # --- errors ------------------------------------------------------------------------------
 
 
@@ -98,7 +116,7 @@ class TokenOutputSerializer(Serializer):
 
 
 class TableSerializer(Serializer):
-    number = serializers.IntegerField(min_value=1)
+    number = serializers.IntegerField(min_value=limits.TABLE_NUMBERS.low, max_value=limits.TABLE_NUMBERS.high)
     layout = serializers.CharField(max_length=120, allow_blank=True, default="")
 
 
@@ -160,10 +178,10 @@ class EventWriteSerializer(Serializer):
     """Every event setting; all optional on PATCH. Business checks happen in the services."""
 
     name = serializers.CharField(max_length=limits.EVENT_NAME_LENGTH)
-    game_system = serializers.CharField(max_length=60, required=False)
+    game_system = EventGameSystemField(max_length=60, required=False)
     rules_cutoff = serializers.DateField(allow_null=True, required=False)
     kind = serializers.ChoiceField(choices=EventKind.choices, required=False)
-    scale = serializers.CharField(max_length=30, required=False)
+    scale = EventScaleField(max_length=30, required=False, help_text="One of the game system's scales.")
     points_limit = serializers.IntegerField(
         min_value=0,
         allow_null=True,
@@ -439,7 +457,13 @@ class SwapPlayersSerializer(Serializer):
 
 
 class SwapTablesSerializer(Serializer):
-    tables = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=2, max_length=2)
+    tables = serializers.ListField(
+        child=serializers.IntegerField(
+            min_value=limits.TABLE_NUMBERS.low, max_value=limits.TABLE_NUMBERS.high
+        ),
+        min_length=2,
+        max_length=2,
+    )
 
 
 PLAYER_OUTCOMES = [

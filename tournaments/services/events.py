@@ -215,6 +215,8 @@ def tables_set(*, event: Event, actor: AbstractBaseUser, tables: list[tuple[int,
         raise ServiceError("A table number is listed twice.", field="tables")
     if any(n < 1 for n in numbers):
         raise ServiceError("Table numbers start at 1.", field="tables")
+    if any(n not in limits.TABLE_NUMBERS for n in numbers):
+        raise ServiceError(f"Table numbers go up to {limits.TABLE_NUMBERS.high}.", field="tables")
     used = set(event.tables.filter(games__isnull=False).values_list("number", flat=True))
     missing = used - set(numbers)
     if missing:

@@ -6,9 +6,12 @@ Pace of Play (escalation, the slow-play ladder).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -25,8 +28,9 @@ from judging.models import Infraction, Penalty, PenaltyLevel, PenaltyStatus
 from judging.services import disqualification_confirm, disqualification_decline, penalty_issue
 from tournaments.access import PLAYER, STAFF, EventAccess, player_or_404
 from tournaments.api.base import ApiView, responses
-from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
+from tournaments.api.pagination import MAX_OFFSET, PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
+from tournaments.api.schema import text_parameter
 from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Player
@@ -40,21 +44,32 @@ def _player(access: EventAccess, external_id: str) -> Player:
 
 
 PENALTY_FILTERS = [
-    OpenApiParameter("player", str, description="A player's external id."),
+    text_parameter("player", description="A player's external id."),
     OpenApiParameter("level", str, enum=PenaltyLevel.values),
     OpenApiParameter("infraction", str, enum=Infraction.values),
     OpenApiParameter("status", str, enum=PenaltyStatus.values),
-    OpenApiParameter("round", int),
+    OpenApiParameter("round", {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET}),
 ]
 
 
+class PenaltyFilterSerializer(serializers.Serializer[Any]):
+    """The log's filters: a value the schema does not allow is a 400 naming it, never ignored."""
+
+    player = serializers.CharField(required=False)
+    level = serializers.ChoiceField(choices=PenaltyLevel.choices, required=False)
+    infraction = serializers.ChoiceField(choices=Infraction.choices, required=False)
+    status = serializers.ChoiceField(choices=PenaltyStatus.choices, required=False)
+    round = serializers.IntegerField(min_value=0, max_value=MAX_OFFSET, required=False)
+
+
 def _filtered(access: EventAccess, request: Request) -> list[Penalty]:
-    params = request.query_params
+    filters = PenaltyFilterSerializer(data=request.query_params)
+    filters.is_valid(raise_exception=True)
+    params = filters.validated_data
     player = None
-    if params.get("player"):
+    if "player" in params:
         found = access.event.players.filter(external_id=params["player"]).first()
         player = found.pk if found is not None else -1
-    raw_round = params.get("round", "")
     return list(
         selectors.penalty_log(
             access.event,
@@ -62,7 +77,7 @@ def _filtered(access: EventAccess, request: Request) -> list[Penalty]:
             level=params.get("level", ""),
             category=params.get("infraction", ""),
             status=params.get("status", ""),
-            round_number=int(raw_round) if raw_round.isdigit() else None,
+            round_number=params.get("round"),
         )
     )
 
@@ -123,7 +138,10 @@ class PenaltiesExportApi(ApiView):
         operation_id="penalties_export",
         summary="The penalty log as CSV (staff)",
         parameters=PENALTY_FILTERS,
-        responses={200: OpenApiResponse(OpenApiTypes.STR, description="text/csv"), 404: responses({})[404]},
+        responses={
+            200: OpenApiResponse(OpenApiTypes.STR, description="text/csv"),
+            **{code: answer for code, answer in responses({}).items() if code in (400, 404)},
+        },
         tags=TAGS_PENALTIES,
     )
     def get(self, request: Request, slug: str) -> HttpResponse:

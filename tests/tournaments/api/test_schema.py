@@ -45,7 +45,9 @@ def test_schema_lists_every_path_with_bodies(client):
     schema = response.json()
     assert set(PATHS) <= set(schema["paths"])
     report = schema["paths"]["/api/events/{slug}/games/{game_id}/report/"]["post"]
-    assert report["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("/ResultReport")
+    assert report["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/ResultReportRequest"
+    )
     assert {"200", "400", "401", "404"} <= set(report["responses"])
     standings = schema["components"]["schemas"]["Standings"]
     assert {"standings", "final"} <= set(standings["properties"])

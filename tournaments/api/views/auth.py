@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -15,7 +15,8 @@ from rest_framework.response import Response
 from accounts.ratelimit import LoginRateLimited, authenticate_limited
 from tournaments.api.base import responses
 from tournaments.api.errors import api_exception_handler
-from tournaments.api.serializers import TokenInputSerializer, TokenOutputSerializer
+from tournaments.api.parsers import StrictJSONParser
+from tournaments.api.serializers import ErrorSerializer, TokenInputSerializer, TokenOutputSerializer
 
 
 class LoginAttemptsExhausted(exceptions.Throttled):
@@ -44,6 +45,7 @@ class TokenApi(ObtainAuthToken):
     """`Authorization: Token <token>` then works on every endpoint."""
 
     serializer_class = RateLimitedTokenSerializer
+    parser_classes = (StrictJSONParser,)  # JSON only, as every API write (tournaments.api.base)
 
     def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
         return api_exception_handler
@@ -52,7 +54,15 @@ class TokenApi(ObtainAuthToken):
         operation_id="auth_token",
         summary="Obtain an API token",
         request=TokenInputSerializer,
-        responses=responses({200: TokenOutputSerializer}, not_found=False),
+        responses={
+            **responses({200: TokenOutputSerializer}, not_found=False),
+            429: OpenApiResponse(
+                ErrorSerializer,
+                description="Too many failed logins from this address or for this name "
+                "(`too-many-login-attempts`); even the right password waits (docs/configuration.md).",
+            ),
+            415: OpenApiResponse(ErrorSerializer, description="The body is not JSON."),
+        },
         auth=[],
         tags=["auth"],
     )

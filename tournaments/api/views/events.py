@@ -13,6 +13,7 @@ from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
+from tournaments.api.schema import text_parameter
 from tournaments.api.serializers import (
     EventDetailSerializer,
     EventSummarySerializer,
@@ -154,7 +155,7 @@ class StaffApi(ApiView):
         description="The user and role are given as query parameters, as a DELETE has no body. The "
         "user's other roles, and any entry as a player, stay.",
         parameters=[
-            OpenApiParameter("username", str, required=True, description="The staff member's username."),
+            text_parameter("username", required=True, description="The staff member's username."),
             OpenApiParameter("role", str, required=True, enum=StaffRoleKind.values),
         ],
         request=None,

@@ -26,6 +26,7 @@ from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.models import Game, Player, ResultStatus
 from tournaments.services.reporting import (
+    IDEMPOTENCY_KEY_LENGTH,
     ResultInput,
     result_confirm,
     result_report,
@@ -62,7 +63,8 @@ def _result(game: Game, data: dict[str, Any]) -> ResultInput:
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
-    str,
+    # What check_idempotency_key accepts: printable ASCII without spaces, up to 80 characters.
+    {"type": "string", "maxLength": IDEMPOTENCY_KEY_LENGTH, "pattern": "^[!-~]*$"},
     OpenApiParameter.HEADER,
     required=False,
     description=(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -16,6 +16,7 @@ from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, require, signed_in
+from tournaments.api.schema import text_parameter
 from tournaments.api.serializers import (
     RosterBoardRowSerializer,
     RosterCheckSerializer,
@@ -24,6 +25,7 @@ from tournaments.api.serializers import (
     VerdictSerializer,
 )
 from tournaments.api.views._common import validated
+from tournaments.errors import ServiceError
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
 
 TAGS = ["rosters"]
@@ -57,7 +59,8 @@ class RostersApi(ApiView):
         description=(
             "`content` is a roster/1 object or the plain-text roster. An illegal roster is stored with "
             "its violations; an unreadable one is refused (400, nothing saved). Slot 2 only under "
-            "Dual List Format."
+            "Dual List Format. Staff who do not play at the event must name the `player` (400 "
+            "`player-required` otherwise): who the caller is decides it, so the schema cannot."
         ),
         request=RosterSubmitSerializer,
         responses=responses({201: RosterSerializer}, login=True),
@@ -76,7 +79,7 @@ class RostersApi(ApiView):
         elif access.player is not None:
             player = access.player
         else:
-            raise serializers.ValidationError({"player": ["Say which player the roster is for."]})
+            raise ServiceError("Say which player the roster is for.", code="player-required", field="player")
         roster = roster_submit(
             player=player, slot=data["slot"], content=data["content"], by=user, as_staff=as_staff
         )
@@ -92,10 +95,17 @@ class RosterSlotApi(ApiView):
         description=(
             "Only slot 2. A player until the roster deadline; staff (`?player=` the player's id) "
             "until the first round is paired. 400 `deadline-passed`, `play-begun` or `no-roster` "
-            "otherwise; nothing changes. Audited."
+            "otherwise, and `player-required` from staff who do not play and name nobody; nothing "
+            "changes. Audited."
         ),
         parameters=[
-            OpenApiParameter("player", str, OpenApiParameter.QUERY, required=False, description="Staff only.")
+            OpenApiParameter(
+                "slot",
+                {"type": "integer", "enum": [2]},
+                OpenApiParameter.PATH,
+                description="2: only the second roster can be withdrawn.",
+            ),
+            text_parameter("player", description="Staff only: the player's id."),
         ],
         request=None,
         responses=responses({204: None}, login=True),
@@ -114,7 +124,7 @@ class RosterSlotApi(ApiView):
         elif access.player is not None:
             player = access.player
         else:
-            raise serializers.ValidationError({"player": ["Say whose roster to withdraw."]})
+            raise ServiceError("Say whose roster to withdraw.", code="player-required", field="player")
         roster_withdraw(player=player, slot=slot, by=user, as_staff=as_staff)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
