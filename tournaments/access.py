@@ -14,6 +14,7 @@ from django.http import Http404
 
 from rosters.models import Roster
 from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRole, StaffRoleKind
+from tournaments.unstorable import unstorable_character
 
 TO = StaffRoleKind.TO.value
 HEAD_JUDGE = StaffRoleKind.HEAD_JUDGE.value
@@ -98,6 +99,9 @@ def player_or_404(access: EventAccess, external_id: str | None = None, *, pk: in
     """An entry of the event, by its event/1 id (the API) or its row id (the web forms)."""
     players = Player.objects.filter(event=access.event).select_related("user")
     if external_id is not None:
+        if unstorable_character(external_id) is not None:
+            # No id holds a NUL (nothing stored can), and PostgreSQL refuses one in a query.
+            raise Http404("No such player.")
         players = players.filter(external_id=external_id)
     elif pk is not None:
         players = players.filter(pk=pk)

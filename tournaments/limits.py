@@ -34,11 +34,12 @@ FIRST_ROUND_EXTRA_MINUTES = Bounds(0, 120)
 # OP Guide: Number of Rounds — the table tops out well below 15 Swiss rounds.
 PLANNED_ROUNDS = Bounds(1, 15)
 EXPECTED_PLAYERS = Bounds(2, 1000)
-# A table's number: far beyond any venue, within the column (a small integer).
-TABLE_NUMBERS = Bounds(1, 1000)
 
 EVENT_NAME_LENGTH = 200
 PLAYER_NAME_LENGTH = 120
 SHORT_TEXT_LENGTH = 200  # venue, late-roster penalty, conduct contact
 REASON_LENGTH = 500  # a reason for the audit log, a decision note
 NOTES_LENGTH = 4000  # a penalty's written record, a conduct report's description
+
+# A table's number: far beyond any venue, within the column (a small integer).
+TABLE_NUMBERS = Bounds(1, 1000)

@@ -297,3 +297,22 @@ def test_a_schema_valid_body_passes_the_server(api, world, schema):
     resolver = {"components": schema["components"]}
     jsonschema.validate(body, {**request_schema(schema, "/api/events/{slug}/tables/", "put"), **resolver})
     assert api("alice").put(world.api_url("tables/"), body).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "rosters/2/?player=tw%00",  # a 500 on PostgreSQL: the NUL reached the query
+        "players/p%00/check-in/",
+        "players/p%00/drop/",
+    ],
+)
+def test_a_player_id_with_a_nul_is_no_such_player(api, world, url):
+    method = "delete" if url.startswith("rosters") else "post"
+    response = getattr(api("alice"), method)(world.api_url(url))
+    assert response.status_code == 404
+    assert response.json()["code"] == "not-found"
+
+
+def test_a_standings_explanation_for_a_nul_id_is_a_404(api, world):
+    assert api("alice").get(world.api_url("standings/p%00/")).status_code == 404
