@@ -3,7 +3,7 @@
 Each `GameSystem` declares its **pre-game sequence** (`Pregame`):
 
 - `DRAFT`: a state machine both players step through on their phones (StarCraft's
-  mission and deployment draft, OP Guide "The Pre-Game Sequence"); the machine is the
+  card draft, OP Guide "The Pre-Game Sequence"); the machine is the
   system's own (`DraftRules`), the judging app only stores and replays it.
 - `SCENARIO_PER_ROUND`: the TO picks one scenario from the system's list for each round,
   once rosters are locked (Dropzone Commander, DZC:328 "Choose a Scenario before each game
@@ -128,7 +128,7 @@ class DraftRules(Protocol):
 class DraftOutcome:
     """What the game keeps from a completed draft.
 
-    `picks`: what was chosen, named by the system ({"mission": ..., ...}); `summary`: lines
+    `picks`: what was chosen, named by the system ({name: card, ...}); `summary`: lines
     a slip or a page prints as they are ((label, text) pairs); `roles`: a seat per role the
     draft settled (e.g. "red", "priority"); `record`: the whole result as JSON, for export.
     """

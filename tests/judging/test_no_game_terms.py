@@ -1,5 +1,5 @@
-"""The judging app names no game's terms: the draft, the clock's calls and the repair's
-totals come from each game system's package (issue 12)."""
+"""The judging app (and the pre-game interface) names no game's terms: the draft, the
+clock's calls and the repair's totals come from each game system's package (issue 12)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TERMS = re.compile(r"\b(minerals?|gas|missions?|deployments?|battle[ _-]?rounds?)\b", re.IGNORECASE)
-# The judges' results queue shows what a result records; it follows result entry (issue 12,
-# results), not the pre-game sequence.
-NOT_YET = {"judging/views/results.py"}
+NOT_YET: set[str] = set()
 
 
 def _sources() -> list[Path]:
     files = [p for p in (ROOT / "judging").rglob("*.py") if "migrations" not in p.parts]
-    files += [p for p in (ROOT / "templates" / "judging").rglob("*.html") if "results" not in p.parts]
-    files.append(ROOT / "static" / "js" / "clock.js")
+    files += list((ROOT / "templates" / "judging").rglob("*.html"))
+    files += [
+        ROOT / "static" / "js" / "clock.js",
+        ROOT / "rules_engine" / "pregame.py",
+        ROOT / "tournaments" / "services" / "scenarios.py",
+    ]
     return [p for p in files if str(p.relative_to(ROOT)) not in NOT_YET]
 
 
