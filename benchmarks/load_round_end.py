@@ -205,7 +205,7 @@ async def table(client: Any, stats: Stats, slug: str, seat: dict[str, Any], vp: 
         (
             seat["one"],
             "result",
-            {"how": "played", "my_vp": vp[0], "their_vp": vp[1], "battle_rounds": 5},
+            {"how": "played", "my_vp": vp[0], "their_vp": vp[1]},
             "report",
         ),
         (seat["two"], "confirm", {}, "confirm"),
