@@ -29,17 +29,20 @@ from tournaments.models import (
 )
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 from tournaments.services.reporting import ResultInput
+from tournaments.wording import in_players_words
 
 PLAYERS_CSV_MAX_BYTES = PLAYERS_CSV_MAX_CHARS  # a file is refused unread above the paste's limit
 
 _TABLE_LINE = re.compile(r"^\s*(?:table\s*)?(\d+)\s*(?:[:.\-\u2013\u2014]\s*(.*?))?\s*$", re.IGNORECASE)
 
 
-def add_service_error(form: forms.Form, error: ServiceError) -> None:
-    """Show a service's sentence on the field it names, or above the form."""
+def add_service_error(form: forms.Form, error: ServiceError, *, roster_slot: int | None = None) -> None:
+    """Show a service's sentence on the field it names, or above the form; on a roster's
+    form (`roster_slot`) in the words the page uses ("Roster 2, line 4: ...")."""
     name = getattr(form, "error_fields", {}).get(error.field, error.field)
     field = name if name in form.fields else None
-    form.add_error(field, error.message)
+    message = in_players_words(error.message, roster_slot) if roster_slot is not None else error.message
+    form.add_error(field, message)
 
 
 def parse_tables(text: str) -> list[tuple[int, str]]:

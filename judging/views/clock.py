@@ -84,7 +84,11 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         render(
             request,
             "judging/clock_projector.html",
-            {"event": access.event, **clock_context(access.event, round_)},
+            {
+                "event": access.event,
+                "can_control": access.is_head_judge,  # the TO or the Head Judge
+                **clock_context(access.event, round_),
+            },
         )
     )
 

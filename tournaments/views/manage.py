@@ -304,7 +304,7 @@ def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResp
                 as_staff=True,
             )
         except ServiceError as exc:
-            add_service_error(form, exc)
+            add_service_error(form, exc, roster_slot=slot)
         else:
             verdict = "legal" if roster.legal else "not legal"
             messages.success(request, f"Roster {slot} of {player.name} is saved ({verdict}).")

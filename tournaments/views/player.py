@@ -24,6 +24,7 @@ from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
 from tournaments.views.common import actor, nav_context
+from tournaments.wording import in_players_words
 
 
 def roster_slots(access: EventAccess) -> list[int]:
@@ -144,7 +145,7 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
                 player=player, slot=slot, content=form.cleaned_data["content"], by=actor(request)
             )
         except ServiceError as exc:
-            add_service_error(form, exc)
+            add_service_error(form, exc, roster_slot=slot)
             status = 413 if isinstance(exc, TooLarge) else 200
         else:
             if roster.legal:
@@ -198,7 +199,7 @@ def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             context["report"] = roster_preview(event=access.event, content=content, player=player, slot=slot)
         except ServiceError as exc:
-            context["error"] = exc.message
+            context["error"] = in_players_words(exc.message, slot)
     return render(request, "tournaments/_roster_check.html", context)
 
 

@@ -549,3 +549,63 @@ def test_pairings_page_has_a_search_box_and_marks_my_row(client, bob):
     assert f'data-me="{me.external_id}"' in page
     assert f'data-players="{ann.external_id} {me.external_id}"' in page  # the row the script marks
     assert "You play Ann at table 1" in page  # said in words too, without script
+
+
+# --- 14. Roster messages in the words players see: "Roster 2", "Roster 2, line 4" ---------
+
+
+def test_dual_list_and_text_errors_name_the_roster_as_players_see_it(client, alice, bob):
+    import json
+
+    from tests.builders.documents import example_document, terran_document
+    from tournaments.models import ListFormat
+
+    event = make_event(to=alice, list_format=ListFormat.DUAL)
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    first = json.dumps(terran_document("Bob"))
+    assert client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": first}).status_code == 302
+    zerg = json.dumps(example_document("zerg-starter.json", "Bob"))
+    check = client.post(
+        "/e/spring-skirmish/rosters/check/", {"slot": "2", "r2-content": zerg}
+    ).content.decode()
+    assert "rosters[" not in check
+    assert "Roster 2 is Zerg" in check
+    assert "Roster 1 is Terran" in check
+    client.post("/e/spring-skirmish/me/rosters/2/", {"r2-content": zerg})
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "rosters[" not in page
+    assert "Roster 2 is Zerg" in page
+    typed = "Player: Bob\nFaction: Terran Armed Forces\nScale: skirmish\nBogus line here\n"
+    check = client.post(
+        "/e/spring-skirmish/rosters/check/", {"slot": "2", "r2-content": typed}
+    ).content.decode()
+    assert "Roster 2, line 4: " in check
+    assert "roster, line 4" not in check
+    refused = client.post("/e/spring-skirmish/me/rosters/2/", {"r2-content": typed}).content.decode()
+    assert "Roster 2, line 4: " in refused
+
+
+def test_players_words_leave_other_messages_alone():
+    from tournaments.wording import in_players_words
+
+    assert in_players_words("rosters[2] is one too many; rosters[0] stays.") == (
+        "Roster 3 is one too many; Roster 1 stays."
+    )
+    assert in_players_words("roster: the text is empty", 1) == "Roster 1: the text is empty"
+    assert in_players_words("Your roster, line 4 is fine") == "Your roster, line 4 is fine"
+    assert in_players_words("roster, line 4: x") == "Roster, line 4: x"
+
+
+def test_the_projector_links_the_clock_controls_for_the_head_judge_only(client, alice, hank, bob):
+    from tests.builders.rows import add_round
+
+    event = make_event(to=alice, players=2)
+    add_staff(event, hank, "head-judge")
+    add_player(event, bob, "Bob")
+    add_round(event, 1, [("p1", "p2")], "published", running=True)
+    client.force_login(hank)
+    projector = client.get("/e/spring-skirmish/clock/").content.decode()
+    assert 'href="/e/spring-skirmish/rounds/1/clock/"' in projector
+    client.force_login(bob)
+    assert "/rounds/1/clock/" not in client.get("/e/spring-skirmish/clock/").content.decode()

@@ -82,7 +82,7 @@ def test_an_unreadable_roster_is_a_form_error(client, event, bob):
     client.force_login(bob)
     response = client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": '{"format": '})
     assert response.status_code == 200
-    assert "roster: malformed JSON at line 1, column 11" in response.content.decode()
+    assert "Roster 1: malformed JSON at line 1, column 11" in response.content.decode()
     assert not Roster.objects.exists()
 
 

@@ -1,0 +1,14 @@
+"""`{{ message|players_words }}`: a rules-engine message as the pages word it (tournaments.wording)."""
+
+from __future__ import annotations
+
+from django import template
+
+from tournaments.wording import in_players_words
+
+register = template.Library()
+
+
+@register.filter
+def players_words(message: str, slot: int | None = None) -> str:
+    return in_players_words(str(message), slot)
