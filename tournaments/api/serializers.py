@@ -358,6 +358,50 @@ def _details_field(**kwargs: Any) -> serializers.DictField:
     )
 
 
+def _entry_ranges() -> tuple[int, dict[str, tuple[int, int]]]:
+    """What a result entered at an event may hold, over the systems events run: the highest VP,
+    and each declared extra's range (the service checks the event's own system)."""
+    systems = all_systems(events_only=True)
+    extras: dict[str, tuple[int, int]] = {}
+    for system in systems:
+        for extra in system.result_extras:
+            low, high = extras.get(extra.key, (extra.low, extra.high))
+            extras[extra.key] = (min(low, extra.low), max(high, extra.high))
+    return max(s.vp_range.high for s in systems), extras
+
+
+ENTRY_VP_HIGH, ENTRY_EXTRAS = _entry_ranges()
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": ENTRY_VP_HIGH},
+        "minItems": 2,
+        "maxItems": 2,
+    }
+)
+class EnteredVictoryPointsField(serializers.ListField):
+    """VP as entered: the schema bounds them by the systems' ranges, the service by the event's own
+    (400 `out-of-range` with the range named, as on the web)."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            key: {"type": "integer", "minimum": low, "maximum": high}
+            for key, (low, high) in sorted(ENTRY_EXTRAS.items())
+        },
+        "additionalProperties": False,
+    },
+    component_name="ResultDetailsEntry",
+)
+class EnteredDetailsField(serializers.DictField):
+    """The extras as entered: only the keys a system declares, each in its range (the service
+    checks them against the event's own system: 400 `unknown-detail` or `out-of-range`)."""
+
+
 class ReportSerializer(Serializer):
     by = serializers.CharField(allow_null=True, help_text="The reporting player's id; null for staff.")
     outcome = serializers.CharField()
@@ -486,14 +530,14 @@ class ResultReportSerializer(Serializer):
             "system without VP (Warpspawn; elsewhere a draw is a played game with equal VP)."
         ),
     )
-    vp = serializers.ListField(
+    vp = EnteredVictoryPointsField(
         child=serializers.IntegerField(min_value=0),
         min_length=2,
         max_length=2,
         required=False,
         help_text=(
             "Victory Points in the game's player order (played games and complete victories, "
-            "in systems with VP)."
+            "in systems with VP), within the system's range."
         ),
     )
     kp = serializers.ListField(
@@ -512,7 +556,9 @@ class ResultReportSerializer(Serializer):
     winner = serializers.CharField(
         required=False, help_text="Player id of who won a played game in a system without VP (Warpspawn)."
     )
-    details = _details_field(required=False)
+    details = EnteredDetailsField(
+        child=serializers.IntegerField(min_value=0), help_text=DETAILS_HELP, required=False
+    )
 
 
 class ResultSetSerializer(ResultReportSerializer):

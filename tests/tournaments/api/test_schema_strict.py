@@ -316,3 +316,52 @@ def test_a_player_id_with_a_nul_is_no_such_player(api, world, url):
 
 def test_a_standings_explanation_for_a_nul_id_is_a_404(api, world):
     assert api("alice").get(world.api_url("standings/p%00/")).status_code == 404
+
+
+# --- result entry ----------------------------------------------------------------------------
+
+
+def test_result_entry_states_the_vp_and_extra_ranges_of_the_systems_events_run(schema):
+    """The ranges come from the game systems (the event's own is checked by the service)."""
+    from rules_engine.registry import all_systems
+
+    systems = all_systems(events_only=True)
+    report = component(schema, "ResultReportRequest")["properties"]
+    assert report["vp"]["items"] == {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": max(s.vp_range.high for s in systems),
+    }
+    details = component(schema, "ResultDetailsEntry")
+    assert details["additionalProperties"] is False
+    extras = [extra for s in systems for extra in s.result_extras]
+    assert extras  # a system events run does declare one, so the check below checks something
+    for extra in extras:
+        assert details["properties"][extra.key] == {
+            "type": "integer",
+            "minimum": extra.low,
+            "maximum": extra.high,
+        }
+    assert component(schema, "ResultSetRequest")["properties"]["details"] == report["details"]
+
+
+def test_a_result_the_schema_allows_is_taken_and_one_past_its_range_refused(api, world, round_one, schema):
+    from rules_engine.registry import get_system
+
+    system = get_system(world.event.game_system)
+    (extra,) = system.result_extras
+    game = world.game(world.bob)
+    url = world.api_url(f"games/{game.pk}/report/")
+    top = {"vp": [system.vp_range.high, 0], "details": {extra.key: extra.high}}
+    resolver = {"components": schema["components"]}
+    jsonschema.validate(top, {**component(schema, "ResultReportRequest"), **resolver})
+    assert api("bob").post(url, top).status_code == 200
+    for past in (
+        {"vp": [system.vp_range.high + 1, 0]},
+        {"vp": [1, 0], "details": {extra.key: extra.high + 1}},
+    ):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(past, {**component(schema, "ResultReportRequest"), **resolver})
+        response = api("carol").post(url, past)
+        assert response.status_code == 400, past
+        assert response.json()["code"] == "out-of-range"
