@@ -9,10 +9,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+from io import StringIO
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from interchange.eventfile import parse_event
@@ -24,6 +27,7 @@ from printing.models import PrintKind
 from printing.params import VIEWER_STAFF, PrintParams
 from printing.sheets import RosterPackSheet
 from rosters.models import Roster
+from rules_engine import registry
 from rules_engine.verdict import JudgedRoster
 from tests.builders.rows import add_round
 from tests.builders.systems import CASE_IDS, CASES, SystemCase, SystemWorld, runs_events, system_world
@@ -425,3 +429,31 @@ def test_the_opponent_sees_the_roster_and_a_judge_records_a_finding_on_it(client
     shown = client.get(f"/e/{sworld.event.slug}/judge/findings/{finding.pk}/")
     assert shown.status_code == 200
     assert case.mistake_lines[0][0] in shown.content.decode()
+
+
+# --- one roster, one verdict: the command line agrees with the pipeline ------------------
+
+
+def test_validate_roster_gives_the_typed_roster_the_pipelines_verdict(users, case, sworld, tmp_path):
+    # The command line knows the game from a `Game:` line (interchange.md); the event
+    # needs none. That line comes first, so every other line is one further down.
+    name = registry.get_system(case.slug).name
+    path = tmp_path / "roster.txt"
+    path.write_text(f"Game: {name}\n" + case.mistakes(), encoding="utf-8")
+    out = StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("validate_roster", str(path), "--json", stdout=out, stderr=StringIO())
+    assert exited.value.code == 1
+    cli = json.loads(out.getvalue())
+    stored = roster_submit(player=sworld.bob, slot=1, content=case.mistakes(), by=users["bob"]).report
+    assert pairs(stored["roster"]["violations"]) == case.mistake_lines
+    shifted = [
+        (code, re.sub(r"\d+", lambda n: str(int(n.group()) + 1), where, count=1))
+        for code, where in case.mistake_lines
+    ]
+    assert pairs(cli["rosters"][0]["violations"]) == shifted
+    assert cli["rosters"][0]["totals"] == stored["roster"]["totals"]
+    path.write_text(f"Game: {name}\n" + case.legal(), encoding="utf-8")
+    out = StringIO()
+    call_command("validate_roster", str(path), "--json", stdout=out, stderr=StringIO())
+    assert json.loads(out.getvalue())["legal"] is True

@@ -121,12 +121,13 @@ def warband_from_document(doc: Any) -> Warband:
     )
 
 
-_HEADER = re.compile(r"^(player|faction|warband)\s*:\s*(.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^(player|faction|warband|game system|game)\s*:\s*(.*)$", re.IGNORECASE)
 _FIGHTER = re.compile(r"^(?:(\d+)\s*[xX*]\s*)?(.+?)(?:\s*[\[(]([^\])]+)[\])])?$")
 
 
 def read_warband_text(text: str) -> Warband:
-    """The typed list: `Player:` and `Warband:` lines, then one fighter a line.
+    """The typed list: `Player:` and `Warband:` lines (and `Game:`, for the command line),
+    then one fighter a line.
 
     A fighter line is `Name`, `Name (32mm)` to state its base, or `2x Name` for two
     fighters with the same card.
@@ -138,6 +139,7 @@ def read_warband_text(text: str) -> Warband:
         if not line or line.rstrip(":").strip().casefold() in {"fighters", "units"}:
             continue
         if match := _HEADER.match(line):
+            # A `Game:` line names the system for `validate_roster` (interchange.md); kept aside.
             key = "faction" if match.group(1).casefold() == "warband" else match.group(1).casefold()
             header[key] = match.group(2).strip()
             continue
