@@ -88,8 +88,8 @@ def seed(players: int, out: Path) -> None:
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         sessions[player.external_id] = str(store.session_key)
-    round_ = round_pair(event=event, by=to, seed=7)
-    round_publish(round_=round_, by=to)
+    round_ = round_pair(event=event, by=to, seed=7, confirm=True)
+    round_publish(round_=round_, by=to, confirm=True)
     ids = dict(Player.objects.filter(event=event).values_list("pk", "external_id"))
     tables = [
         {

@@ -100,9 +100,10 @@ def load_demo() -> Event:
     details = {
         extra.key: (extra.low + extra.high) // 2 for extra in get_system(event.game_system).result_extras
     }
+    # Nobody checks in at a demo: its rounds go ahead past the pre-round check (confirm).
     for _ in range(PLAYED_ROUNDS):
-        round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
-        round_publish(round_=round_, by=to)
+        round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
+        round_publish(round_=round_, by=to, confirm=True)
         for game in round_.games.filter(player_two__isnull=False).select_related("player_one", "player_two"):
             result = ResultInput(
                 Outcome.PLAYED,
@@ -111,7 +112,7 @@ def load_demo() -> Event:
                 details=details,
             )
             result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
-    round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
-    round_publish(round_=round_, by=to)
+    round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
+    round_publish(round_=round_, by=to, confirm=True)
     event.refresh_from_db()
     return event

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ServiceError(Exception):
     # The HTTP status the API answers with: 400, a rule refused it, unless a subclass says otherwise.
@@ -13,8 +15,8 @@ class ServiceError(Exception):
         self.code = code
         self.field = field
 
-    def as_dict(self) -> dict[str, str]:
-        out = {"code": self.code, "message": self.message}
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.field:
             out["field"] = self.field
         return out
@@ -50,3 +52,19 @@ class ConfirmationRequired(ServiceError):
 
     def __init__(self, message: str, *, field: str | None = "confirm") -> None:
         super().__init__(message, code="confirmation-required", field=field)
+
+
+class NotReady(ServiceError):
+    """Pairing or publishing a round while players are not ready (no roster, an illegal
+    roster, not checked in, a result missing from the round before): refused until the TO
+    confirms it (409 `not-ready`), with every problem listed so they can fix them first or
+    go ahead knowingly (issue 13, pre-round checks). Nothing is changed by the refusal."""
+
+    status = 409
+
+    def __init__(self, message: str, *, problems: list[dict[str, str]]) -> None:
+        super().__init__(message, code="not-ready", field="confirm")
+        self.problems = problems
+
+    def as_dict(self) -> dict[str, Any]:
+        return super().as_dict() | {"problems": self.problems}

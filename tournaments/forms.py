@@ -308,6 +308,27 @@ class ScenarioForm(Form):
         field.choices = [("", "—"), *((name, name) for name in scenarios)]
 
 
+class PairForm(Form):
+    """Pair the next round; `confirm` goes past the pre-round check (issue 13)."""
+
+    seed = forms.IntegerField(required=False, min_value=0, help_text="Leave empty for a random seed.")
+    confirm = forms.BooleanField(
+        required=False,
+        label="Pair anyway",
+        help_text="The players listed above are not ready; pair the round all the same.",
+    )
+
+
+class PublishForm(Form):
+    """Publish a round; `confirm` goes past the pre-round check (issue 13)."""
+
+    confirm = forms.BooleanField(
+        required=False,
+        label="Publish anyway",
+        help_text="The players listed above are not ready; publish the round all the same.",
+    )
+
+
 class SwapPlayersForm(Form):
     first = forms.ModelChoiceField(queryset=Player.objects.none())
     second = forms.ModelChoiceField(queryset=Player.objects.none())

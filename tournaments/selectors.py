@@ -20,6 +20,7 @@ from tournaments.event_format import roster_deadline_warning
 from tournaments.models import (
     AuditEntry,
     Event,
+    EventKind,
     EventPack,
     EventStatus,
     Game,
@@ -282,3 +283,130 @@ def my_events(user: AbstractBaseUser) -> list[MyEvent]:
 def event_pack(event: Event) -> EventPack | None:
     """The pack the TO supplied for the event, if any (issue 12)."""
     return EventPack.objects.filter(event=event).first()
+
+
+# --- pre-round checks (issue 13) -----------------------------------------------------------
+
+NOT_READY_REASONS = {
+    "no-roster": "has no roster",
+    "illegal-roster": "has an illegal roster",
+    "not-checked-in": "is not checked in",
+    "results-missing": "has no confirmed result in the last round",
+}
+# The same reasons for a count of players ("5 have no roster"); the badge's short label.
+_NOT_READY_PLURAL = {
+    "no-roster": "have no roster",
+    "illegal-roster": "have an illegal roster",
+    "not-checked-in": "are not checked in",
+    "results-missing": "have no confirmed result in the last round",
+}
+NOT_READY_LABELS = {
+    "no-roster": "no roster",
+    "illegal-roster": "illegal roster",
+    "not-checked-in": "not checked in",
+    "results-missing": "result missing",
+}
+
+
+@dataclass(frozen=True)
+class NotReady:
+    """One reason one player is not ready for the next round. `code` is stable (the API's
+    `problems[].code`); `reason` is the sentence the TO reads."""
+
+    player: Player
+    code: str  # a key of NOT_READY_REASONS
+
+    @property
+    def reason(self) -> str:
+        return f"{self.player.name} {NOT_READY_REASONS[self.code]}."
+
+    @property
+    def label(self) -> str:
+        return NOT_READY_LABELS[self.code]
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "player": self.player.external_id,
+            "name": self.player.name,
+            "code": self.code,
+            "message": self.reason,
+        }
+
+
+def readiness_summary(problems: list[NotReady]) -> str:
+    """ "5 players have no roster, 1 player has an illegal roster" — counts in reason order."""
+    parts = []
+    for code, singular in NOT_READY_REASONS.items():
+        count = sum(1 for p in problems if p.code == code)
+        if count:
+            plural = _NOT_READY_PLURAL[code]
+            parts.append(f"1 player {singular}" if count == 1 else f"{count} players {plural}")
+    return ", ".join(parts)
+
+
+def uses_check_in(event: Event) -> bool:
+    """Whether players are expected to check in: always at a competitive event (its players
+    are paired only once they are known to be at the venue), elsewhere once the TO has
+    checked anyone in."""
+    if event.kind == EventKind.COMPETITIVE:
+        return True
+    return event.players.filter(checked_in_at__isnull=False).exists()
+
+
+def round_readiness(event: Event, *, number: int, players: list[Player] | None = None) -> list[NotReady]:
+    """What is not ready for round `number` (before it is paired, and again before it is
+    published): each active player without a roster or with a roster whose stored verdict
+    is illegal, not checked in where the event uses check-in, or whose game in the round
+    before has no confirmed (and reviewed) result. One place for the pair and publish
+    checks of the web and the API and for the badges on the roster board and in the draft.
+
+    At most four queries: the players with their rosters (none when the caller has them
+    loaded already, `roster_board`'s rows), whether check-in is used, the games of the
+    round before.
+    """
+    if players is None:
+        players = list(roster_board(event))
+    players = [
+        p
+        for p in players
+        if p.dropped_after_round is None and p.disqualified_after_round is None and not p.spare
+    ]
+    check_in = uses_check_in(event)
+    unfinished: set[int] = set()
+    if number > 1:
+        for game in Game.objects.filter(round__event=event, round__number=number - 1):
+            done = game.result_status == ResultStatus.CONFIRMED and (
+                not game.needs_review or game.reviewed_at is not None
+            )
+            if not done:
+                unfinished.update(pid for pid in (game.player_one_id, game.player_two_id) if pid)
+    problems: list[NotReady] = []
+    for player in players:
+        rosters = list(player.rosters.all())
+        if not rosters:
+            problems.append(NotReady(player, "no-roster"))
+        elif any(not roster.legal for roster in rosters):
+            problems.append(NotReady(player, "illegal-roster"))
+        if check_in and player.checked_in_at is None:
+            problems.append(NotReady(player, "not-checked-in"))
+        if player.pk in unfinished:
+            problems.append(NotReady(player, "results-missing"))
+    return problems
+
+
+def upcoming_round_number(event: Event) -> int | None:
+    """The round being prepared: one paired but not yet published, else the next to pair
+    (None once every planned round is paired)."""
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.status == RoundStatus.PAIRED:
+        return last.number
+    number = (last.number if last else 0) + 1
+    return number if number <= event.planned_rounds else None
+
+
+def not_ready_by_player(problems: list[NotReady]) -> dict[int, list[NotReady]]:
+    """The problems grouped by player id, for badges next to each name."""
+    out: dict[int, list[NotReady]] = {}
+    for problem in problems:
+        out.setdefault(problem.player.pk, []).append(problem)
+    return out

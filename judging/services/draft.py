@@ -43,8 +43,15 @@ def _rules(event: Event) -> DraftRules:
     return rules
 
 
+ILLEGAL_MARK = " (illegal)"
+
+
 def roster_label(roster: Roster) -> str:
-    return f"Roster {roster.slot}: {roster.document.get('faction_card', '')}".rstrip(": ")
+    """How the draft offers a roster. One whose stored verdict is illegal is still offered
+    (a judge rules on it, OP Guide: Illegal Rosters) but marked, so neither player nor the
+    judges miss it (issue 13: the draft offered an illegal roster without a marker)."""
+    label = f"Roster {roster.slot}: {roster.document.get('faction_card', '')}".rstrip(": ")
+    return label if roster.legal else label + ILLEGAL_MARK
 
 
 def _judged(roster: Roster) -> Any:

@@ -102,8 +102,11 @@ def full_event(users: dict[str, Any], size: int = 8, name: str = "Spring Clash")
     roster_submit(player=players[0], slot=2, content=without_unit(second, "Goliath"), by=alice, as_staff=True)
     player_check_in(player=players[0], by=alice)
 
-    # Round 1: every way a result arrives.
-    round_1 = round_publish(round_=round_pair(event=event, by=alice, seed=1), by=alice)
+    # Round 1: every way a result arrives. Some players are not ready on purpose (no roster,
+    # nobody checked in): the TO goes past the pre-round check.
+    round_1 = round_publish(
+        round_=round_pair(event=event, by=alice, seed=1, confirm=True), by=alice, confirm=True
+    )
     clock_start(round_=round_1, by=alice, at=T0)
     clock_pause(round_=round_1, by=alice, at=T0 + 10 * MINUTE)
     clock_resume(round_=round_1, by=alice, at=T0 + 13 * MINUTE)
@@ -161,7 +164,9 @@ def full_event(users: dict[str, Any], size: int = 8, name: str = "Spring Clash")
     player_drop(player=players[-1], by=alice, reason="Had to leave.")
 
     # Round 2, under way: a bye, a draft started, a result awaiting confirmation, one agreed.
-    round_2 = round_publish(round_=round_pair(event=event, by=alice, seed=2), by=alice)
+    round_2 = round_publish(
+        round_=round_pair(event=event, by=alice, seed=2, confirm=True), by=alice, confirm=True
+    )
     clock_start(round_=round_2, by=alice, at=T0 + 180 * MINUTE)
     started, awaiting, agreed, *_ = [g for g in games_of(round_2) if g.player_two is not None]
     under_way = draft_start(game=started, by=alice)

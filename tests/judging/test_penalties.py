@@ -184,7 +184,7 @@ def test_disqualified_player_is_not_paired_again_and_not_placed(world, round_one
     proposal = issue(world, "hank", "disqualification", player=world.dan, category="conduct")
     disqualification_confirm(penalty=proposal, by=world.users["alice"])
     finish_round(world, 1)  # dan beat erin 8-3 in round 1: that game stands
-    round_two = round_pair(event=world.event, by=world.users["alice"], seed=7)
+    round_two = round_pair(event=world.event, by=world.users["alice"], seed=7, confirm=True)
     paired = {p for g in round_two.games.all() for p in (g.player_one_id, g.player_two_id)}
     assert world.dan.pk not in paired
     assert paired - {None} == {world.bob.pk, world.carol.pk, world.erin.pk}

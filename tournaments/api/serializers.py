@@ -488,6 +488,34 @@ class SeedSerializer(Serializer):
     )
 
 
+CONFIRM_NOT_READY = (
+    "Pair (publish) even though players are not ready: without it the answer is 409 `not-ready` "
+    "with the list of problems, and nothing changes."
+)
+
+
+class PairSerializer(SeedSerializer):
+    confirm = serializers.BooleanField(required=False, default=False, help_text=CONFIRM_NOT_READY)
+
+
+class PublishSerializer(Serializer):
+    confirm = serializers.BooleanField(required=False, default=False, help_text=CONFIRM_NOT_READY)
+
+
+class NotReadyProblemSerializer(Serializer):
+    player = serializers.CharField(help_text="The player's id in the event.")
+    name = serializers.CharField()
+    code = serializers.ChoiceField(
+        choices=["no-roster", "illegal-roster", "not-checked-in", "results-missing"],
+        help_text="Why they are not ready.",
+    )
+    message = serializers.CharField(help_text="The same, as a sentence.")
+
+
+class NotReadySerializer(ErrorSerializer):
+    problems = NotReadyProblemSerializer(many=True, help_text="Every player not ready, and why.")
+
+
 class RepairSerializer(SeedSerializer):
     confirm = serializers.BooleanField(
         required=False,

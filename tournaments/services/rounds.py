@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from pairings.engine import PairingError
 from tournaments.bridges.pairing import pair_and_save
-from tournaments.errors import ConfirmationRequired, ServiceError
+from tournaments.errors import ConfirmationRequired, NotReady, ServiceError
 from tournaments.models import (
     Event,
     EventStatus,
@@ -27,6 +27,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
+from tournaments.selectors import readiness_summary, round_readiness
 from tournaments.services.audit import audit
 from tournaments.services.reporting import round_close_if_complete
 from tournaments.services.versions import event_touch
@@ -50,6 +51,20 @@ def _has_results(round_: Round) -> bool:
     return round_.games.exclude(outcome__in=["", Outcome.BYE]).exists()
 
 
+def _refuse_unless_ready(event: Event, *, number: int, step: str, confirm: bool) -> None:
+    """The pre-round check (issue 13): with players not ready, `step` ("pair", "publish")
+    goes ahead only when the TO has confirmed it after seeing the list."""
+    if confirm:
+        return
+    problems = round_readiness(event, number=number)
+    if problems:
+        raise NotReady(
+            f"Players are not ready for round {number}: {readiness_summary(problems)}. "
+            f"Fix this first, or confirm to {step} anyway.",
+            problems=[p.as_dict() for p in problems],
+        )
+
+
 def _create_games(event: Event, round_: Round, seed: int) -> None:
     try:
         paired = pair_and_save(event, round_, seed=seed)
@@ -62,8 +77,14 @@ def _create_games(event: Event, round_: Round, seed: int) -> None:
 
 
 @transaction.atomic
-def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -> Round:
-    """Pair the next round. The previous round must be closed; the plan must allow another."""
+def round_pair(
+    *, event: Event, by: AbstractBaseUser, seed: int | None = None, confirm: bool = False
+) -> Round:
+    """Pair the next round. The previous round must be closed; the plan must allow another.
+
+    With players not ready (`selectors.round_readiness`) it is refused (`not-ready`) unless
+    `confirm`: the TO sees who has no roster, an illegal one or has not checked in first.
+    """
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != RoundStatus.CLOSED:
@@ -75,6 +96,7 @@ def round_pair(*, event: Event, by: AbstractBaseUser, seed: int | None = None) -
         raise ServiceError(
             f"All {event.planned_rounds} planned rounds have been played.", code="no-more-rounds"
         )
+    _refuse_unless_ready(event, number=number, step="pair", confirm=confirm)
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     round_ = Round.objects.create(event=event, number=number, status=RoundStatus.PAIRED)
     _create_games(event, round_, seed)
@@ -196,8 +218,11 @@ def round_swap_tables(*, round_: Round, first: Game, second: Game, by: AbstractB
 
 
 @transaction.atomic
-def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
+def round_publish(*, round_: Round, by: AbstractBaseUser, confirm: bool = False) -> Round:
     """Publish pairings: players see their table and opponent; byes are scored at once.
+
+    Checked again (a roster may have been withdrawn since pairing): with players not ready
+    it is refused (`not-ready`) unless `confirm`.
 
     Under the round's lock a second publish finds the round published and is refused; the
     audit entry's once-key (round and version) makes the database refuse a second
@@ -205,6 +230,7 @@ def round_publish(*, round_: Round, by: AbstractBaseUser) -> Round:
     """
     round_ = _locked(round_)
     _editable(round_)
+    _refuse_unless_ready(round_.event, number=round_.number, step="publish", confirm=confirm)
     once_key = f"round-published:{round_.pk}:v{round_.version}"
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()

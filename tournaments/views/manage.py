@@ -17,6 +17,7 @@ from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_4
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     EventForm,
+    PairForm,
     PlayerAddForm,
     PlayersCsvForm,
     RosterForm,
@@ -31,7 +32,10 @@ from tournaments.selectors import (
     deadline_warning,
     event_players,
     event_staff,
+    not_ready_by_player,
     roster_board,
+    round_readiness,
+    upcoming_round_number,
     user_by_username,
 )
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
@@ -72,9 +76,14 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     submitted = set(event.players.filter(rosters__isnull=False).values_list("pk", flat=True).distinct())
     illegal = set(event.players.filter(rosters__legal=False).values_list("pk", flat=True).distinct())
     join_path = reverse("join", args=[event.slug, event.join_code]) if event.join_code else None
+    next_round = next_round_number(event, rounds)
+    # Issue 13: before pairing, the TO sees who is not ready and must confirm to go on.
+    not_ready = round_readiness(event, number=next_round) if next_round else []
     context = nav_context(access, "manage") | {
         "rounds": rounds,
-        "next_round": next_round_number(event, rounds),
+        "next_round": next_round,
+        "not_ready": not_ready,
+        "pair_form": PairForm(),
         "player_count": len(players),
         "active_count": sum(1 for p in players if p.dropped_after_round is None),
         "checked_in": sum(1 for p in players if p.checked_in_at is not None),
@@ -276,11 +285,22 @@ def _staff_access(request: HttpRequest, slug: str) -> EventAccess:
 def rosters_board(request: HttpRequest, slug: str) -> HttpResponse:
     access = _staff_access(request, slug)
     slots = roster_slots(access)
+    upcoming = upcoming_round_number(access.event)
+    board = list(roster_board(access.event))
+    not_ready = not_ready_by_player(
+        round_readiness(access.event, number=upcoming, players=board) if upcoming else []
+    )
     rows = []
-    for player in roster_board(access.event):
+    for player in board:
         held = {r.slot: r for r in player.rosters.all()}
-        rows.append({"player": player, "slots": [{"slot": s, "roster": held.get(s)} for s in slots]})
-    context = nav_context(access, "rosters-board") | {"rows": rows, "slots": slots}
+        rows.append(
+            {
+                "player": player,
+                "slots": [{"slot": s, "roster": held.get(s)} for s in slots],
+                "not_ready": not_ready.get(player.pk, []),
+            }
+        )
+    context = nav_context(access, "rosters-board") | {"rows": rows, "slots": slots, "upcoming": upcoming}
     return render(request, "tournaments/manage/rosters.html", context)
 
 

@@ -19,9 +19,17 @@ from django.views.decorators.http import require_POST
 from pairings.engine.report import PairingReport
 from tournaments.access import TO, EventAccess, access_event, round_or_404
 from tournaments.errors import ServiceError
-from tournaments.forms import ScenarioForm, SeedForm, SwapPlayersForm, SwapTablesForm, add_service_error
+from tournaments.forms import (
+    PairForm,
+    PublishForm,
+    ScenarioForm,
+    SeedForm,
+    SwapPlayersForm,
+    SwapTablesForm,
+    add_service_error,
+)
 from tournaments.models import Game, Round, RoundStatus
-from tournaments.selectors import round_games
+from tournaments.selectors import not_ready_by_player, round_games, round_readiness
 from tournaments.services.rounds import (
     round_pair,
     round_publish,
@@ -78,11 +86,17 @@ def _round_page(
     names = _names(games)
     # Players not in the round (dropped, absent) may still appear in the report.
     names.update(dict(access.event.players.values_list("external_id", "name")))
+    editable = round_.status == RoundStatus.PAIRED
+    # Issue 13: before publishing, the TO sees who is not ready (a roster may have gone since pairing).
+    not_ready = round_readiness(access.event, number=round_.number) if editable else []
     context = nav_context(access, "manage") | {
         "round": round_,
         "games": games,
         "report": report_in_names(round_.pairing, names),
-        "editable": round_.status == RoundStatus.PAIRED,
+        "editable": editable,
+        "not_ready": not_ready,
+        "not_ready_by_player": not_ready_by_player(not_ready),
+        "publish_form": PublishForm(),
         "swap_players": swap_players or SwapPlayersForm(players=players),
         "swap_tables": swap_tables or SwapTablesForm(games=games),
         "seed_form": SeedForm(),
@@ -108,10 +122,12 @@ def _to(request: HttpRequest, slug: str) -> EventAccess:
 @require_POST
 def pair(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
-    form = SeedForm(request.POST)
-    seed = form.cleaned_data.get("seed") if form.is_valid() else None
+    form = PairForm(request.POST)
+    valid = form.is_valid()
+    seed = form.cleaned_data.get("seed") if valid else None
+    confirm = bool(form.cleaned_data.get("confirm")) if valid else False
     try:
-        round_ = round_pair(event=access.event, by=actor(request), seed=seed)
+        round_ = round_pair(event=access.event, by=actor(request), seed=seed, confirm=confirm)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("manage", slug)
@@ -198,9 +214,11 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
     round_ = round_or_404(access, number)
     user = actor(request)
+    form = PublishForm(request.POST)
+    confirm = bool(form.cleaned_data.get("confirm")) if form.is_valid() else False
     return run_service(
         request,
-        lambda: round_publish(round_=round_, by=user),
+        lambda: round_publish(round_=round_, by=user, confirm=confirm),
         f"Round {number} is published: players can see their tables.",
         "manage-round",
         slug,

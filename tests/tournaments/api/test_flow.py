@@ -48,8 +48,19 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     assert response.status_code == 200
     assert response.json()["rounds_changed_at"] is not None
 
-    # Round 1: a draft only the staff see.
+    # Round 1: only bob has a roster and nobody has checked in at this competitive event, so
+    # the pre-round check stops the TO until they confirm.
     response = to.post(f"{world.api_url()}rounds/", {"seed": 11}, format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "not-ready"
+    assert {(p["player"], p["code"]) for p in response.json()["problems"]} == {
+        (c, "no-roster"),
+        (d, "no-roster"),
+        (e, "no-roster"),
+    } | {(pid, "not-checked-in") for pid in (b, c, d, e)}
+    assert not Round.objects.exists()
+    # A draft only the staff see.
+    response = to.post(f"{world.api_url()}rounds/", {"seed": 11, "confirm": True}, format="json")
     assert response.status_code == 201
     draft = response.json()
     assert draft["status"] == "paired"
@@ -73,7 +84,7 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     assert game_with(draft, b)["table"] == 3 - table_before
     assert opponent(game_with(draft, b), b) == c
 
-    response = to.post(f"{world.api_url()}rounds/1/publish/")
+    response = to.post(f"{world.api_url()}rounds/1/publish/", {"confirm": True}, format="json")
     assert response.status_code == 200
     published = bob.get(f"{world.api_url()}rounds/1/").json()
     assert published["status"] == "published"
@@ -107,8 +118,11 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
     assert to.get(f"{world.api_url()}rounds/1/").json()["status"] == "closed"
 
     # Round 2: bob (3 MP) meets dan or erin (1 MP each), never carol again.
-    assert to.post(f"{world.api_url()}rounds/", {"seed": 3}, format="json").status_code == 201
-    assert to.post(f"{world.api_url()}rounds/2/publish/").status_code == 200
+    assert (
+        to.post(f"{world.api_url()}rounds/", {"seed": 3, "confirm": True}, format="json").status_code == 201
+    )
+    published = to.post(f"{world.api_url()}rounds/2/publish/", {"confirm": True}, format="json")
+    assert published.status_code == 200
     second = bob.get(f"{world.api_url()}rounds/2/").json()
     x = opponent(game_with(second, b), b)
     y = opponent(game_with(second, c), c)
@@ -213,8 +227,8 @@ def test_two_round_event_from_pairing_to_final_standings_and_export(api, world):
 
 def test_a_dropped_player_is_not_paired_again(api, world):
     to = api("alice")
-    to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json")
-    to.post(f"{world.api_url()}rounds/1/publish/")
+    to.post(f"{world.api_url()}rounds/", {"seed": 1, "confirm": True}, format="json")
+    to.post(f"{world.api_url()}rounds/1/publish/", {"confirm": True}, format="json")
     for game in to.get(f"{world.api_url()}rounds/1/").json()["games"]:
         to.post(
             f"{world.api_url()}games/{game['id']}/result/",
@@ -235,7 +249,7 @@ def test_a_dropped_player_is_not_paired_again(api, world):
         == "already-dropped"
     )
 
-    second = to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json").json()
+    second = to.post(f"{world.api_url()}rounds/", {"seed": 1, "confirm": True}, format="json").json()
     paired = {g["player_one"]["external_id"] for g in second["games"]} | {
         g["player_two"]["external_id"] for g in second["games"] if g["player_two"]
     }
@@ -246,12 +260,14 @@ def test_a_dropped_player_is_not_paired_again(api, world):
 
 def test_repair_and_undo_only_without_results(api, world):
     to = api("alice")
-    to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json")
+    to.post(f"{world.api_url()}rounds/", {"seed": 1, "confirm": True}, format="json")
     response = to.post(f"{world.api_url()}rounds/1/repair/", {"seed": 2}, format="json")
     assert response.status_code == 200
     assert response.json()["seed"] == 2
     assert response.json()["status"] == "paired"
     assert to.delete(f"{world.api_url()}rounds/1/").status_code == 204
     assert to.get(f"{world.api_url()}rounds/").json()["results"] == []
-    assert to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json").status_code == 201
+    assert (
+        to.post(f"{world.api_url()}rounds/", {"seed": 1, "confirm": True}, format="json").status_code == 201
+    )
     assert to.post(f"{world.api_url()}rounds/", {"seed": 1}, format="json").json()["code"] == "open-round"

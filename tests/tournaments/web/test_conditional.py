@@ -279,7 +279,7 @@ def _next_round(event, users):
     for game in Game.objects.filter(round__event=event, player_two__isnull=False):
         result_set(game=game, result=ResultInput(vp_one=6, vp_two=2), by=users["alice"], reason="slips")
     before = version(event)
-    round_ = round_pair(event=event, by=users["alice"], seed=3)
+    round_ = round_pair(event=event, by=users["alice"], seed=3, confirm=True)
     assert version(event) > before
     before = version(event)
     round_swap_tables(
@@ -287,7 +287,7 @@ def _next_round(event, users):
     )
     assert version(event) > before
     before = version(event)
-    round_publish(round_=round_, by=users["alice"])
+    round_publish(round_=round_, by=users["alice"], confirm=True)
     assert version(event) > before
 
 
@@ -443,7 +443,7 @@ def test_a_past_round_polls_its_own_round(client, event, alice):
     played = Game.objects.filter(round__event=event, player_two__isnull=False)
     for game in played:
         result_set(game=game, result=ResultInput(vp_one=6, vp_two=2), by=alice, reason="slips")
-    round_publish(round_=round_pair(event=event, by=alice, seed=1), by=alice)
+    round_publish(round_=round_pair(event=event, by=alice, seed=1, confirm=True), by=alice, confirm=True)
     body = get(client, f"{PAIRINGS}?round=1", HX_Request="true").content.decode()
     assert "Round 1 pairings" in body
     assert f'hx-get="{PAIRINGS}?round=1"' in body

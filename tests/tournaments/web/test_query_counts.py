@@ -20,7 +20,7 @@ BOUNDS = {
     "/e/spring-skirmish/standings/p1/": 10,
     "/e/spring-skirmish/rosters/": 6,
     "/e/spring-skirmish/manage/players/": 7,
-    "/e/spring-skirmish/manage/rosters/": 7,
+    "/e/spring-skirmish/manage/rosters/": 10,  # + the pre-round check: next round, check-in, last games
     "/e/spring-skirmish/manage/rounds/3/": 8,
     "/e/spring-skirmish/judge/rounds/3/": 8,
     "/e/spring-skirmish/manage/": 10,

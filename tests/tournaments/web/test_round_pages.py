@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.builders.rows import add_staff, make_event
+from tests.builders.rows import add_staff, give_rosters, make_event
 from tournaments.models import Game, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
@@ -12,7 +12,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(alice):
-    return make_event(to=alice, players=4, planned_rounds=2)
+    # Every player ready (a legal roster; a community event nobody has checked in at does
+    # not use check-in), so these tests are about pairing, not the pre-round check.
+    event = make_event(to=alice, players=4, planned_rounds=2)
+    give_rosters(event)
+    return event
 
 
 def _pair(client) -> Round:
@@ -102,7 +106,7 @@ def test_round_pages_are_for_the_to_only(client, event, alice, judy, mallory):
 
 def test_report_shows_forced_rematches_by_name(client, alice):
     # Two players, round 2: a rematch is the only pairing there is.
-    make_event(to=alice, players=2, planned_rounds=2)
+    give_rosters(make_event(to=alice, players=2, planned_rounds=2))
     client.force_login(alice)
     client.post("/e/spring-skirmish/manage/rounds/pair/")
     client.post("/e/spring-skirmish/manage/rounds/1/publish/")

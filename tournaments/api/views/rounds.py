@@ -16,11 +16,13 @@ from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import (
     ErrorSerializer,
+    NotReadySerializer,
+    PairSerializer,
+    PublishSerializer,
     RepairSerializer,
     RoundDetailSerializer,
     RoundSummarySerializer,
     ScenarioSerializer,
-    SeedSerializer,
     SwapPlayersSerializer,
     SwapTablesSerializer,
 )
@@ -39,6 +41,16 @@ from tournaments.services.rounds import (
 from tournaments.services.scenarios import round_set_scenario
 
 TAGS = ["rounds"]
+
+# Issue 13, pre-round checks: the same list the TO's pages show.
+NOT_READY_DESCRIPTION = (
+    "Refused with 409 `not-ready` while players are not ready (no roster, an illegal roster, "
+    "not checked in where the event uses check-in, a result missing from the round before); "
+    "the body's `problems` lists each player and why. Send `confirm: true` to go ahead anyway."
+)
+NOT_READY_RESPONSE = OpenApiResponse(
+    NotReadySerializer, description="not-ready: players are not ready; nothing changed."
+)
 
 
 def round_body(access: EventAccess, round_: Round) -> Response:
@@ -65,15 +77,16 @@ class RoundsApi(ApiView):
     @extend_schema(
         operation_id="rounds_pair",
         summary="Pair the next round (TO); it stays a draft until published",
-        request=SeedSerializer,
-        responses=responses({201: RoundDetailSerializer}, login=True),
+        description=NOT_READY_DESCRIPTION,
+        request=PairSerializer,
+        responses=responses({201: RoundDetailSerializer, 409: NOT_READY_RESPONSE}, login=True),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str) -> Response:
         user = signed_in(request)
         access = event_for(request, slug, TO)
-        data = validated(SeedSerializer, request)
-        round_ = round_pair(event=access.event, by=user, seed=data.get("seed"))
+        data = validated(PairSerializer, request)
+        round_ = round_pair(event=access.event, by=user, seed=data.get("seed"), confirm=data["confirm"])
         response = round_body(access, round_)
         response.status_code = status.HTTP_201_CREATED
         return response
@@ -111,14 +124,16 @@ class RoundPublishApi(ApiView):
     @extend_schema(
         operation_id="round_publish",
         summary="Publish the pairings (TO): players see table and opponent; byes are scored",
-        request=None,
-        responses=responses({200: RoundDetailSerializer}, login=True),
+        description=NOT_READY_DESCRIPTION,
+        request=PublishSerializer,
+        responses=responses({200: RoundDetailSerializer, 409: NOT_READY_RESPONSE}, login=True),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         user = signed_in(request)
         access = event_for(request, slug, TO)
-        round_ = round_publish(round_=round_or_404(access, number), by=user)
+        data = validated(PublishSerializer, request)
+        round_ = round_publish(round_=round_or_404(access, number), by=user, confirm=data["confirm"])
         return round_body(access, round_)
 
 
