@@ -11,12 +11,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rules_engine.registry import get_system
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
+from tournaments.conditional import conditional, is_htmx
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.forms import ReasonForm, StaffResultForm, add_service_error
 from tournaments.game_templates import extras_shown
@@ -24,6 +26,7 @@ from tournaments.models import Game, ResultReport, RoundStatus
 from tournaments.selectors import judge_queue, round_games
 from tournaments.services.reporting import result_review, result_set
 from tournaments.views.common import actor, by_table, nav_context
+from tournaments.views.public import POLL_SECONDS
 
 
 def _judge(request: HttpRequest, slug: str) -> EventAccess:
@@ -66,12 +69,24 @@ def _item(game: Game, form: StaffResultForm | None = None) -> dict[str, Any]:
 
 
 @login_required
-def queue(request: HttpRequest, slug: str) -> HttpResponse:
+def queue(request: HttpRequest, slug: str) -> HttpResponseBase:
+    """The queue refreshes itself (htmx polling, docs/polling.md): a disputed result arrives
+    without a reload. Everything it shows moves the event version, so an unchanged queue is
+    a 304; an htmx poll gets the live block alone."""
     access = _judge(request, slug)
+    check = conditional(request, access, "judge-queue")
+    if (not_modified := check.fresh()) is not None:
+        return not_modified
     items = [_item(game) for game in judge_queue(access.event)]
     rounds = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
-    context = nav_context(access, "judge") | {"items": items, "rounds": rounds}
-    return render(request, "judging/results/queue.html", context)
+    context = nav_context(access, "judge") | {
+        "items": items,
+        "rounds": rounds,
+        "poll_url": reverse("judge", args=[access.event.slug]),
+        "poll_seconds": POLL_SECONDS,
+    }
+    template = "judging/results/_queue_live.html" if is_htmx(request) else "judging/results/queue.html"
+    return check.finish(render(request, template, context))
 
 
 @login_required

@@ -64,6 +64,21 @@
     if (event.target instanceof Element && event.target.hasAttribute("data-filter-rows")) { filterRows(); }
   });
   document.addEventListener("htmx:afterSwap", refresh);
+
+  // Live blocks with forms in them (`data-live`: the judge queue, the TO's round page) poll
+  // like the public pages, but a refresh never throws away what someone is typing: while a
+  // field inside has the focus or has been changed, the poll's answer is not swapped in.
+  document.addEventListener("input", function (event) {
+    var live = event.target instanceof Element ? event.target.closest("[data-live]") : null;
+    if (live) { live.setAttribute("data-edited", ""); }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!(target instanceof Element) || !target.hasAttribute("data-live")) { return; }
+    var focused = document.activeElement;
+    var typing = focused && target.contains(focused) && focused.matches("input, select, textarea");
+    if (typing || target.hasAttribute("data-edited")) { event.detail.shouldSwap = false; }
+  });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", refresh);
   } else {

@@ -12,12 +12,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from pairings.engine.report import PairingReport
 from tournaments.access import TO, EventAccess, access_event, round_or_404
+from tournaments.conditional import conditional, is_htmx
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     PairForm,
@@ -40,6 +42,7 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.scenarios import round_set_scenario
 from tournaments.views.common import actor, by_table, nav_context, run_service
+from tournaments.views.public import POLL_SECONDS
 
 
 def report_in_names(report: PairingReport | None, names: dict[str, str]) -> PairingReport | None:
@@ -80,6 +83,7 @@ def _round_page(
     swap_players: SwapPlayersForm | None = None,
     swap_tables: SwapTablesForm | None = None,
     scenario: ScenarioForm | None = None,
+    live: bool = False,
 ) -> HttpResponse:
     games = by_table(round_games(round_))
     players = [p for g in games for p in (g.player_one, g.player_two) if p is not None]
@@ -100,10 +104,13 @@ def _round_page(
         "swap_players": swap_players or SwapPlayersForm(players=players),
         "swap_tables": swap_tables or SwapTablesForm(games=games),
         "seed_form": SeedForm(),
+        "poll_url": reverse("manage-round", args=[access.event.slug, round_.number]),
+        "poll_seconds": POLL_SECONDS,
         "pregame": access.event.pregame,
         "scenario_form": scenario or _scenario_form(access, round_),
     }
-    return render(request, "tournaments/manage/round.html", context)
+    template = "tournaments/manage/_round_live.html" if live else "tournaments/manage/round.html"
+    return render(request, template, context)
 
 
 def _scenario_form(access: EventAccess, round_: Round, data: Any = None) -> ScenarioForm | None:
@@ -136,9 +143,16 @@ def pair(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def round_review(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def round_review(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
+    """The TO's round page refreshes its games, results and pre-round check by itself (htmx
+    polling, docs/polling.md): all of it moves the event version, so an unchanged page is
+    a 304, and an htmx poll gets the live block alone (the forms stay as the TO left them)."""
     access = _to(request, slug)
-    return _round_page(request, access, round_or_404(access, number))
+    check = conditional(request, access, "manage-round")
+    if (not_modified := check.fresh()) is not None:
+        return not_modified
+    round_ = round_or_404(access, number)
+    return check.finish(_round_page(request, access, round_, live=is_htmx(request)))
 
 
 @login_required
