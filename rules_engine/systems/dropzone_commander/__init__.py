@@ -5,8 +5,8 @@ faction pack, `roster` reads a roster (Squads with `aboard`, Commanders, the dec
 `transports` decides whether cargo fits, and `army` judges D1-D32 of
 game-systems.md §1.3. Results carry VP and Kill Points (DZC:952).
 
-Registered for the offline commands (standings with KP as the fifth key, pairing); the web
-pipeline (roster forms, VP and KP entry) is issue 12's next step, so `runs_events` is off.
+Events run on the web and the API like StarCraft's: typed or roster/1 armies, VP with Kill
+Points at the table, total KP as the fifth standings key.
 """
 
 from __future__ import annotations
@@ -104,7 +104,6 @@ SYSTEM = register(
         # (:952): at most the opponent's army. Reconquest armies are open-ended (3,001+
         # points), so the bound is generous and still fits a small-integer column.
         kp_range=ScoreRange(0, 30000),
-        runs_events=False,
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
         read_pack=_read_pack,

@@ -4,8 +4,8 @@ The book prints no fighter cards, so packs come from the TO (`pack`); a labelled
 ships for tests and the demo. `warband` reads and judges a warband (M1-M6). Games last
 four rounds; VP come from Loot, 0-12 a side, or a complete victory (MOR:269, 527, 550-556).
 
-Registered for the offline commands (standings, pairing); the web pipeline (roster forms,
-complete-victory entry) is issue 12's next step, so `runs_events` is off.
+Events run on the web and the API like StarCraft's: typed or roster/1 warbands, VP or a
+complete victory at the table.
 """
 
 from __future__ import annotations
@@ -89,7 +89,6 @@ SYSTEM = register(
         # more than 3 VP through Loot per round", :556), over at most four rounds ("A game
         # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (game-systems.md 2.4).
         vp_range=ScoreRange(0, 12),
-        runs_events=False,
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
         read_pack=_read_pack,

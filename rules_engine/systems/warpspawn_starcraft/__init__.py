@@ -4,8 +4,8 @@ A deck is a card pool drawn from one of the two printed lists, Terran or Zerg
 (decisions WS-D01, WS-D02 in DECISIONS.md); `deck` reads and judges one, `pack` holds the
 transcribed lists. Games have no VP: a win or a draw (WS-D07).
 
-Registered for the offline commands (standings, pairing); the web pipeline (results
-without VP, roster forms) is issue 12's next step, so `runs_events` is off.
+Events run on the web and the API like StarCraft's: typed or roster/1 decks, a winner or a
+draw at the table.
 """
 
 from __future__ import annotations
@@ -71,7 +71,6 @@ SYSTEM = register(
         scoring={"standard": BANDS},
         results=ResultShape(vp=False),
         vp_range=ScoreRange(0, 0),  # no Victory Points at all: a game has a winner or is a draw
-        runs_events=False,
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
         read_pack=_read_pack,
