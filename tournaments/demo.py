@@ -1,8 +1,13 @@
-"""The demo event `make run` loads: a real event built through the same services a TO uses.
+"""The demo events `make run` loads: real events built through the same services a TO uses.
 
-16 players with legal rosters (the rulebook's Part 12.12 example armies, which are
-Skirmish armies), three rounds paired, played and closed, and a fourth paired and
-published. Idempotent: loading again rebuilds the demo event and nothing else.
+- A StarCraft event: 16 players with legal rosters (the rulebook's Part 12.12 example
+  armies, which are Skirmish armies), three rounds paired, played and closed, and a fourth
+  paired and published.
+- A Dropzone Commander event, so a newcomer sees a second game (issue 12): the TO supplied
+  the sample pack, 8 players with legal Clash armies, two rounds played with Victory and
+  Kill Points, the third paired and published.
+
+Idempotent: loading again rebuilds the demo events and nothing else.
 The demo accounts (password = username) exist only for local exploration.
 """
 
@@ -19,9 +24,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules_engine.registry import get_system
+from rules_engine.systems.dropzone_commander import DATA_DIR as DROPZONE_DATA
+from rules_engine.systems.dropzone_commander import EXAMPLES_DIR as DROPZONE_EXAMPLES
 from rules_engine.systems.starcraft_tmg import DATA_DIR
 from tournaments.models import Event, EventKind, ListFormat, Outcome, RosterPublication
 from tournaments.services.events import event_create, staff_add, tables_set
+from tournaments.services.packs import event_pack_supply
 from tournaments.services.players import player_register
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rosters import roster_submit
@@ -60,12 +68,29 @@ def _user(username: str) -> AbstractBaseUser:
     return user
 
 
-@transaction.atomic
-def load_demo() -> Event:
-    for old in Event.objects.filter(slug=DEMO_SLUG):
+def _remove(slug: str) -> None:
+    for old in Event.objects.filter(slug=slug):
         # Games protect their players and tables, so the rounds go first.
         old.rounds.all().delete()
         old.delete()
+
+
+def _claim_slug(event: Event, slug: str) -> None:
+    if event.slug != slug:
+        event.slug = slug
+        event.save(update_fields=["slug"])
+
+
+@transaction.atomic
+def load_demo() -> Event:
+    """Both demo events; the StarCraft one is returned (the one the README points at)."""
+    event = _load_starcraft_demo()
+    load_second_game_demo()
+    return event
+
+
+def _load_starcraft_demo() -> Event:
+    _remove(DEMO_SLUG)
     to, judge, player_user = (_user(name) for name in DEMO_USERS)
     today = timezone.localdate()
     event = event_create(
@@ -84,9 +109,7 @@ def load_demo() -> Event:
         roster_deadline=timezone.now() - dt.timedelta(days=7),
         conduct_contact="Head Judge at the judges' table",
     )
-    if event.slug != DEMO_SLUG:
-        event.slug = DEMO_SLUG
-        event.save(update_fields=["slug"])
+    _claim_slug(event, DEMO_SLUG)
     tables_set(event=event, actor=to, tables=[(n, LAYOUTS[n - 1]) for n in range(1, 9)])
     staff_add(event=event, actor=to, user=judge, role="head-judge")
     rng = random.Random(SEED)
@@ -114,5 +137,69 @@ def load_demo() -> Event:
             result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
     round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
     round_publish(round_=round_, by=to, confirm=True)
+    event.refresh_from_db()
+    return event
+
+
+SECOND_SLUG = "demo-dropzone-clash"
+SECOND_PLAYERS = DEMO_PLAYERS[:8]
+SECOND_ARMIES = ("ucm-armour", "ucm-airborne")
+SECOND_PLAYED_ROUNDS = 2
+DROPZONE_SAMPLE_PACK = DROPZONE_DATA / "2000-01-01.json"
+
+
+def _second_army(name: str) -> dict[str, object]:
+    document: dict[str, object] = json.loads((DROPZONE_EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return document
+
+
+@transaction.atomic
+def load_second_game_demo() -> Event:
+    """The Dropzone Commander demo: a Clash at 1,500 points judged against the sample pack
+    the TO supplied, results with Victory and Kill Points (a VP tie goes to KP, DZC:952)."""
+    _remove(SECOND_SLUG)
+    to, judge, player_user = (_user(name) for name in DEMO_USERS)
+    today = timezone.localdate()
+    event = event_create(
+        creator=to,
+        name="Demo Dropzone Clash",
+        game_system="dropzone-commander",
+        kind=EventKind.COMMUNITY,
+        scale="clash",
+        points_limit=1500,
+        list_format=ListFormat.SINGLE,
+        planned_rounds=4,
+        starts_on=today,
+        ends_on=today,
+        venue="The Dice Hall, Main Street",
+        roster_publication=RosterPublication.AFTER_DEADLINE,
+        roster_deadline=timezone.now() - dt.timedelta(days=7),
+        conduct_contact="Head Judge at the judges' table",
+    )
+    _claim_slug(event, SECOND_SLUG)
+    event_pack_supply(
+        event=event, actor=to, content=DROPZONE_SAMPLE_PACK.read_bytes(), filename="ucm-sample.json"
+    )
+    tables_set(event=event, actor=to, tables=[(n, f"Zone {n}") for n in range(1, 5)])
+    staff_add(event=event, actor=to, user=judge, role="head-judge")
+    for index, name in enumerate(SECOND_PLAYERS):
+        player = player_register(event=event, name=name, user=player_user if index == 0 else None, by=to)
+        document = {**_second_army(SECOND_ARMIES[index % 2]), "player": name}
+        roster_submit(player=player, slot=1, content=document, by=to, as_staff=True)
+    rng = random.Random(SEED + 1)
+    for _ in range(SECOND_PLAYED_ROUNDS):
+        round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
+        round_publish(round_=round_, by=to)
+        for game in round_.games.filter(player_two__isnull=False).select_related("player_one", "player_two"):
+            result = ResultInput(
+                Outcome.PLAYED,
+                vp_one=rng.randint(0, 10),
+                vp_two=rng.randint(0, 10),
+                kp_one=rng.randrange(0, 700, 5),
+                kp_two=rng.randrange(0, 700, 5),
+            )
+            result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
+    round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
+    round_publish(round_=round_, by=to)
     event.refresh_from_db()
     return event

@@ -9,15 +9,12 @@ transcription of 004.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
 from django.utils import timezone
 
-from rules_engine import registry
 from tournaments.models import Event, Player, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
@@ -156,13 +153,6 @@ CASES = (
     ),
 )
 CASE_IDS = [case.slug for case in CASES]
-
-
-def runs_events(monkeypatch: pytest.MonkeyPatch, slug: str) -> None:
-    """Let the web app run events of `slug` for one test, as the lead's switch will: the
-    registry's entry replaced by the same system with `runs_events` on."""
-    system = registry.get_system(slug)
-    monkeypatch.setitem(registry._SYSTEMS, slug, dataclasses.replace(system, runs_events=True))
 
 
 @dataclass(frozen=True)

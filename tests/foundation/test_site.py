@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from rosters.models import Roster
-from tournaments.demo import DEMO_SLUG, load_demo
-from tournaments.models import Event
+from tournaments.demo import DEMO_SLUG, SECOND_SLUG, load_demo
+from tournaments.models import Event, EventPack
 from tournaments.selectors import event_standings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,3 +140,23 @@ def test_offline_commands_run_without_any_configuration(tmp_path):
     assert json.loads(result.stdout)["standings"][0] == {
         "rank": 1, "player": "a", "name": "A", "mp": 3, "tp": 5, "sos": 0.0, "otp": 0.0, "placed": True,
     }  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_the_second_game_demo_is_a_dropzone_event_two_rounds_played(client):
+    """`make run` shows a newcomer a second game (issue 12): Dropzone, its pack, KP standings."""
+    load_demo()
+    event = Event.objects.get(slug=SECOND_SLUG)
+    assert event.game_system == "dropzone-commander"
+    assert EventPack.objects.get(event=event).sample is True
+    rosters = Roster.objects.filter(player__event=event)
+    assert rosters.count() == 8
+    assert all(rosters.values_list("legal", flat=True))
+    statuses = list(event.rounds.order_by("number").values_list("status", flat=True))
+    assert statuses == ["closed", "closed", "published"]
+    standings = event_standings(event)
+    assert standings.kill_points
+    assert sum(row.kp or 0 for row in standings.rows) > 0
+    page = client.get(f"/e/{SECOND_SLUG}/standings/").content.decode()
+    assert "KP" in page
+    assert "Demo Dropzone Clash" in client.get(reverse("home")).content.decode()

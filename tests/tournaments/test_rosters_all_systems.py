@@ -30,7 +30,7 @@ from rosters.models import Roster
 from rules_engine import registry
 from rules_engine.verdict import JudgedRoster
 from tests.builders.rows import add_round
-from tests.builders.systems import CASE_IDS, CASES, SystemCase, SystemWorld, runs_events, system_world
+from tests.builders.systems import CASE_IDS, CASES, SystemCase, SystemWorld, system_world
 from tests.printing.pdf import pages, squash
 from tournaments.errors import ServiceError
 from tournaments.models import Event, ListFormat
@@ -42,9 +42,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(params=CASES, ids=CASE_IDS)
-def case(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> SystemCase:
+def case(request: pytest.FixtureRequest) -> SystemCase:
     chosen: SystemCase = request.param
-    runs_events(monkeypatch, chosen.slug)
     return chosen
 
 
@@ -101,8 +100,7 @@ def test_starcraft_events_still_default_to_dual_list(users):
 @pytest.mark.parametrize(
     ("points", "ok"), [(1001, True), (2000, True), (1000, False), (2001, False), (None, False)]
 )
-def test_a_dropzone_event_chooses_its_points_inside_the_game_size(users, monkeypatch, points, ok):
-    runs_events(monkeypatch, "dropzone-commander")
+def test_a_dropzone_event_chooses_its_points_inside_the_game_size(users, points, ok):
     fields = {
         "game_system": "dropzone-commander",
         "kind": "community",
@@ -119,9 +117,7 @@ def test_a_dropzone_event_chooses_its_points_inside_the_game_size(users, monkeyp
     assert "1001-2000 points" in refused.value.message
 
 
-def test_reconquest_is_open_ended_and_systems_without_points_take_none(users, monkeypatch):
-    runs_events(monkeypatch, "dropzone-commander")
-    runs_events(monkeypatch, "morsdei")
+def test_reconquest_is_open_ended_and_systems_without_points_take_none(users):
     alice = users["alice"]
     big = event_create(
         creator=alice,
@@ -224,9 +220,8 @@ def test_a_roster_of_another_game_is_unreadable_and_nothing_is_stored(users, cas
     assert not Roster.objects.filter(player=sworld.bob).exists()
 
 
-def test_a_dropzone_army_built_for_other_points_than_the_events_is_illegal(users, monkeypatch):
+def test_a_dropzone_army_built_for_other_points_than_the_events_is_illegal(users):
     case = CASES[0]
-    runs_events(monkeypatch, case.slug)
     world = system_world(users, case)
     text = case.legal().replace("Points: 1500", "Points: 1200")
     roster = roster_submit(player=world.bob, slot=1, content=text, by=users["bob"])
@@ -250,9 +245,8 @@ def test_a_dropzone_army_built_for_other_points_than_the_events_is_illegal(users
         ),
     ],
 )
-def test_an_unreadable_dropzone_army_says_which_line(users, monkeypatch, text, message):
+def test_an_unreadable_dropzone_army_says_which_line(users, text, message):
     case = CASES[0]
-    runs_events(monkeypatch, case.slug)
     world = system_world(users, case)
     with pytest.raises(ServiceError) as refused:
         roster_submit(player=world.bob, slot=1, content=text, by=users["bob"])

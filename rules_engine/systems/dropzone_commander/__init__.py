@@ -24,6 +24,8 @@ from rules_engine.systems.dropzone_commander.rosters import ROSTER_RULES
 from rules_engine.systems.dropzone_commander.sizes import SIZES
 
 DATA_DIR = Path(__file__).parent / "data"
+# The armies of the demo event `make run` loads: legal under the sample pack at Clash, 1,500 points.
+EXAMPLES_DIR = Path(__file__).parent / "examples"
 
 
 def sample_pack() -> DropzonePack:
