@@ -18,6 +18,7 @@ from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.game_templates import game_template_names
 from tournaments.models import (
+    Event,
     EventKind,
     Game,
     ListFormat,
@@ -115,7 +116,10 @@ class EventForm(Form):
     starts_on = forms.DateField(required=False, widget=DateInput)
     ends_on = forms.DateField(required=False, widget=DateInput)
     venue = forms.CharField(max_length=limits.SHORT_TEXT_LENGTH, required=False)
-    game_system = forms.ChoiceField(choices=_game_systems)
+    # A new event starts on the model's default system, not on whichever sorts first.
+    game_system = forms.ChoiceField(
+        choices=_game_systems, initial=lambda: Event._meta.get_field("game_system").get_default()
+    )
     rules_cutoff = forms.DateField(
         required=False,
         widget=DateInput,
