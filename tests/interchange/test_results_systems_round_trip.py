@@ -8,7 +8,6 @@ own level.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -16,20 +15,11 @@ import pytest
 
 from interchange.eventfile import parse_event
 from interchange.eventio import export_event, import_event
-from rules_engine import registry
 from tests.builders.results_systems import SYSTEMS, a_win, one_game
 from tournaments.models import Event, Game, ResultReport
 from tournaments.services.reporting import ResultInput, result_confirm, result_report
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _every_system_runs_events(monkeypatch):
-    """Imports refuse systems the web app does not run yet; the lead turns them on (issue 12)."""
-    registry._load_builtin()
-    for slug, system in list(registry._SYSTEMS.items()):
-        monkeypatch.setitem(registry._SYSTEMS, slug, dataclasses.replace(system, runs_events=True))
 
 
 def as_file(data: dict[str, Any]) -> dict[str, Any]:

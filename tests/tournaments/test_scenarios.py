@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from interchange.eventfile import parse_event
 from interchange.eventio import export_event, import_event
-from tests.builders.pregame_systems import running_events, system_event
+from tests.builders.pregame_systems import system_event
 from tests.builders.rows import add_player, add_round
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event, Round, RoundStatus
@@ -178,8 +178,7 @@ def test_morsdei_shows_its_one_scenario_and_starcraft_its_draft(users):
     assert _client(users["bob"]).get(f"/e/{starcraft.slug}/games/{sc_game.pk}/draft/").status_code == 200
 
 
-def test_the_export_carries_the_scenario_and_the_import_keeps_it(users, monkeypatch):
-    running_events(monkeypatch, "dropzone-commander")  # importing needs a system the web app runs
+def test_the_export_carries_the_scenario_and_the_import_keeps_it(users):
     event = _event(users, deadline=EARLIER)
     round_set_scenario(round_=_round(event), scenario="Domination", by=users["alice"])
     data = export_event(event)
