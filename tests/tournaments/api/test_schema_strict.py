@@ -197,8 +197,22 @@ def test_print_jobs_document_their_kinds_and_papers(schema):
 
 
 def test_an_event_is_for_a_game_system_and_scale_the_schema_lists(api, users, schema):
-    assert component(schema, "EventGameSystem")["enum"] == ["starcraft-tmg"]
-    assert component(schema, "EventScale")["enum"] == ["grand-offensive", "skirmish", "standard"]
+    # Every system that runs events, and every scale of any of them (the service then checks
+    # that the scale is one of the chosen system's).
+    assert component(schema, "EventGameSystem")["enum"] == [
+        "dropzone-commander",
+        "morsdei",
+        "starcraft-tmg",
+        "warpspawn-starcraft",
+    ]
+    assert component(schema, "EventScale")["enum"] == [
+        "battle",
+        "clash",
+        "grand-offensive",
+        "reconquest",
+        "skirmish",
+        "standard",
+    ]
     refused = api("alice").post("/api/events/", {"name": "Spring", "game_system": "chess"})
     assert refused.status_code == 400
     assert refused.json()["field"] == "game_system"
