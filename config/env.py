@@ -1,7 +1,7 @@
 """Typed readers for environment variables.
 
 Each helper fails loudly (ImproperlyConfigured) on a value it cannot read, so a typo in
-a deployment's environment stops the process at start-up instead of silently falling
+an installation's environment stops the process at start-up instead of silently falling
 back to a default.
 """
 

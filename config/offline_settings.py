@@ -5,7 +5,7 @@ They read files and print; they never touch the database, sign anything or serve
 page, so they need none of the web apps, the admin, DRF or Celery. `manage.py` picks
 these settings for those three commands when DJANGO_SETTINGS_MODULE is not set, and
 Django's own start-up then costs a fraction of the full project's (docs/pairing.md,
-"Speed"). With DJANGO_SETTINGS_MODULE set (tests, a deployment) the same commands run
+"Speed"). With DJANGO_SETTINGS_MODULE set (tests, an installation) the same commands run
 under the full settings and behave the same.
 """
 

@@ -26,8 +26,8 @@ class Bounds:
         return isinstance(value, int) and self.low <= value <= self.high
 
 
-# OP Guide: Round Length — 150 minutes by default; a round shorter than half an hour
-# cannot hold the Pre-Game Sequence and one Battle Round.
+# OP Guide: Round Length. Each system states its default (GameSystem.round_minutes); no
+# game is played to a clock shorter than half an hour (Warpspawn's default is the floor).
 ROUND_MINUTES = Bounds(30, 600)
 # OP Guide: "consider adding 15 minutes to round one only".
 FIRST_ROUND_EXTRA_MINUTES = Bounds(0, 120)

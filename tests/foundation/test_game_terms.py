@@ -1,0 +1,48 @@
+"""Nothing outside StarCraft's package names StarCraft's terms (issue 12, "Done when").
+
+The core is game-neutral: minerals, gas, missions, deployments and Battle Rounds belong to
+`rules_engine/systems/starcraft_tmg/` and its templates (`templates/games/starcraft_tmg/`).
+Migrations are history and keep the names the columns once had; docs, tests and
+benchmarks (which exercise StarCraft's validator on its data) may name anything.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TERMS = re.compile(r"\b(minerals?|gas|missions?|deployments?|battle[ _-]?rounds?)\b", re.IGNORECASE)
+PRODUCT = ("accounts", "config", "interchange", "judging", "pairings", "printing", "rosters",
+           "rules_engine", "standings", "tournaments", "templates", "static")  # fmt: skip
+SUFFIXES = {".py", ".html", ".txt", ".js", ".css", ".json"}
+STARCRAFT = ("rules_engine/systems/starcraft_tmg/", "templates/games/starcraft_tmg/")
+
+
+def _product_files() -> list[Path]:
+    files = []
+    for top in PRODUCT:
+        for path in sorted((ROOT / top).rglob("*")):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.suffix not in SUFFIXES or "migrations" in path.parts or rel.startswith(STARCRAFT):
+                continue
+            files.append(path)
+    return files
+
+
+def test_the_scan_covers_the_product() -> None:
+    scanned = {p.relative_to(ROOT).as_posix() for p in _product_files()}
+    assert "tournaments/services/reporting.py" in scanned
+    assert "judging/domain/clock.py" in scanned
+    assert "static/js/clock.js" in scanned
+    assert not any(s.startswith(STARCRAFT) for s in scanned)
+
+
+def test_no_starcraft_term_outside_its_package() -> None:
+    hits = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in _product_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if TERMS.search(line)
+    ]
+    assert hits == [], "StarCraft's terms outside its package:\n" + "\n".join(hits)
