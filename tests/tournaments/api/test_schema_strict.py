@@ -360,22 +360,33 @@ def test_result_entry_states_the_vp_and_extra_ranges_of_the_systems_events_run(s
 
 
 def test_a_result_the_schema_allows_is_taken_and_one_past_its_range_refused(api, world, round_one, schema):
-    from rules_engine.registry import get_system
+    """The schema's bound is the widest of the systems events run; the event's own, narrower
+    range (StarCraft's here) is the service's rule, refused with `out-of-range` and a field."""
+    from rules_engine.registry import all_systems, get_system
 
     system = get_system(world.event.game_system)
+    widest = max(s.vp_range.high for s in all_systems(events_only=True))
     (extra,) = system.result_extras
     game = world.game(world.bob)
     url = world.api_url(f"games/{game.pk}/report/")
     top = {"vp": [system.vp_range.high, 0], "details": {extra.key: extra.high}}
     resolver = {"components": schema["components"]}
-    jsonschema.validate(top, {**component(schema, "ResultReportRequest"), **resolver})
+    request_schema = {**component(schema, "ResultReportRequest"), **resolver}
+    jsonschema.validate(top, request_schema)
     assert api("bob").post(url, top).status_code == 200
     for past in (
-        {"vp": [system.vp_range.high + 1, 0]},
+        {"vp": [widest + 1, 0]},
         {"vp": [1, 0], "details": {extra.key: extra.high + 1}},
     ):
         with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(past, {**component(schema, "ResultReportRequest"), **resolver})
+            jsonschema.validate(past, request_schema)
         response = api("carol").post(url, past)
         assert response.status_code == 400, past
         assert response.json()["code"] == "out-of-range"
+    if widest > system.vp_range.high:
+        within_schema = {"vp": [system.vp_range.high + 1, 0]}
+        jsonschema.validate(within_schema, request_schema)
+        response = api("carol").post(url, within_schema)
+        assert response.status_code == 400
+        assert response.json()["code"] == "out-of-range"
+        assert response.json()["field"] == "vp"
