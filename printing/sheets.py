@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.roster_rules import RosterSheetMaker
+from rules_engine.stored_json import TIMES, as_text, dicts, whole
 from rules_engine.verdict import RosterVerdict
 from standings import Standing, Standings, four_dp_text
 from standings.display import standings_state
 
 BYE_LABEL = "Bye"
 DASH = "\u2013"  # en dash: "no place", and between two scores ("12-3" with a proper dash)
-TIMES = "\u00d7"  # multiplication sign: "Marine x2" with a proper times sign
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,31 +281,10 @@ class RosterPackSheet:
     parts: tuple[str, ...] = ("games/_default/roster_sheet.html",)
 
 
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _texts(value: Any) -> tuple[str, ...]:
-    return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _dicts(value: Any) -> list[Mapping[str, Any]]:
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
-
-
-def _times(name: str, count: Any) -> str:
-    n = _int(count)
-    return f"{name} {TIMES}{n}" if n is not None and n != 1 else name
-
-
 def _document_lines(document: Mapping[str, Any]) -> tuple[SheetLine, ...]:
     """A roster/1 document as lines, for a system without its own sheet: its units (each
     indented under what it rides in, `aboard`), Commanders and cards, as written."""
-    units = _dicts(document.get("units"))
+    units = dicts(document.get("units"))
     by_id = {u.get("id"): u for u in units if isinstance(u.get("id"), str)}
 
     def depth(unit: Mapping[str, Any]) -> int:
@@ -332,26 +311,26 @@ def _document_lines(document: Mapping[str, Any]) -> tuple[SheetLine, ...]:
     ordered += [u for u in units if all(u is not done for done in ordered)]
     lines = []
     for unit in ordered:
-        models = _int(unit.get("models"))
+        models = whole(unit.get("models"))
         upgrades = ", ".join(
-            u if isinstance(u, str) else _text(u.get("name"))
+            u if isinstance(u, str) else as_text(u.get("name"))
             for u in unit.get("upgrades", []) or []
             if isinstance(u, str | Mapping)
         )
-        name = _text(unit.get("name"))
+        name = as_text(unit.get("name"))
         text = f"{models}{TIMES} {name}" if models is not None else name
-        note = "; ".join(n for n in (upgrades, _text(unit.get("base"))) if n)
+        note = "; ".join(n for n in (upgrades, as_text(unit.get("base"))) if n)
         lines.append(SheetLine(text, depth(unit), note))
-    for commander in _dicts(document.get("commanders")):
-        who = _text(commander.get("name")) or f"Level {_int(commander.get('level'))} Commander"
+    for commander in dicts(document.get("commanders")):
+        who = as_text(commander.get("name")) or f"Level {whole(commander.get('level'))} Commander"
         squad = by_id.get(commander.get("squad"))
-        lines.append(SheetLine(who, 0, f"with {_text(squad.get('name'))}" if squad else ""))
+        lines.append(SheetLine(who, 0, f"with {as_text(squad.get('name'))}" if squad else ""))
     for card in document.get("cards", []) if isinstance(document.get("cards"), list) else []:
         if isinstance(card, str):
             lines.append(SheetLine(card))
         elif isinstance(card, Mapping):
-            copies = _int(card.get("copies")) or 1
-            lines.append(SheetLine(f"{copies}{TIMES} {_text(card.get('name'))}"))
+            copies = whole(card.get("copies")) or 1
+            lines.append(SheetLine(f"{copies}{TIMES} {as_text(card.get('name'))}"))
     return tuple(lines)
 
 
@@ -375,11 +354,11 @@ def roster_page(
         stated = data.get("limits")
         limits: Mapping[str, Any] = stated if isinstance(stated, Mapping) else {}
         totals = tuple(
-            (str(key), value, _int(limits.get(key)))
+            (str(key), value, whole(limits.get(key)))
             for key, value in (data.get("totals") or {}).items()
             if isinstance(value, int)
         )
-    faction = _text(document.get("faction_card")) or _text(document.get("faction"))
+    faction = as_text(document.get("faction_card")) or as_text(document.get("faction"))
     return RosterPage(
         player=player,
         player_id=player_id,
@@ -387,7 +366,7 @@ def roster_page(
         faction=faction or (report.faction if report is not None else ""),
         legal=report is not None and verdict.legal,
         checked=report is not None,
-        scale=_text(document.get("scale")) or (report.scale if report is not None else ""),
+        scale=as_text(document.get("scale")) or (report.scale if report is not None else ""),
         rules_version=report.rules_version if report is not None else "",
         totals=totals,
         lines=_document_lines(document) if game_sheet is None else (),

@@ -68,6 +68,22 @@ def _user(username: str) -> AbstractBaseUser:
     return user
 
 
+def _demo_day() -> dict[str, object]:
+    """What both demo events share: a four-round community event today at the Dice Hall,
+    rosters locked a week ago."""
+    today = timezone.localdate()
+    return {
+        "kind": EventKind.COMMUNITY,
+        "planned_rounds": 4,
+        "starts_on": today,
+        "ends_on": today,
+        "venue": "The Dice Hall, Main Street",
+        "roster_publication": RosterPublication.AFTER_DEADLINE,
+        "roster_deadline": timezone.now() - dt.timedelta(days=7),
+        "conduct_contact": "Head Judge at the judges' table",
+    }
+
+
 def _remove(slug: str) -> None:
     for old in Event.objects.filter(slug=slug):
         # Games protect their players and tables, so the rounds go first.
@@ -92,22 +108,14 @@ def load_demo() -> Event:
 def _load_starcraft_demo() -> Event:
     _remove(DEMO_SLUG)
     to, judge, player_user = (_user(name) for name in DEMO_USERS)
-    today = timezone.localdate()
     event = event_create(
         creator=to,
         name="Demo Winter Clash",
         game_system="starcraft-tmg",
         rules_cutoff=dt.date(2026, 11, 15),
-        kind=EventKind.COMMUNITY,
         scale="skirmish",
         list_format=ListFormat.DUAL,
-        planned_rounds=4,
-        starts_on=today,
-        ends_on=today,
-        venue="The Dice Hall, Main Street",
-        roster_publication=RosterPublication.AFTER_DEADLINE,
-        roster_deadline=timezone.now() - dt.timedelta(days=7),
-        conduct_contact="Head Judge at the judges' table",
+        **_demo_day(),
     )
     _claim_slug(event, DEMO_SLUG)
     tables_set(event=event, actor=to, tables=[(n, LAYOUTS[n - 1]) for n in range(1, 9)])
@@ -159,22 +167,14 @@ def load_second_game_demo() -> Event:
     the TO supplied, results with Victory and Kill Points (a VP tie goes to KP, DZC:952)."""
     _remove(SECOND_SLUG)
     to, judge, player_user = (_user(name) for name in DEMO_USERS)
-    today = timezone.localdate()
     event = event_create(
         creator=to,
         name="Demo Dropzone Clash",
         game_system="dropzone-commander",
-        kind=EventKind.COMMUNITY,
         scale="clash",
         points_limit=1500,
         list_format=ListFormat.SINGLE,
-        planned_rounds=4,
-        starts_on=today,
-        ends_on=today,
-        venue="The Dice Hall, Main Street",
-        roster_publication=RosterPublication.AFTER_DEADLINE,
-        roster_deadline=timezone.now() - dt.timedelta(days=7),
-        conduct_contact="Head Judge at the judges' table",
+        **_demo_day(),
     )
     _claim_slug(event, SECOND_SLUG)
     event_pack_supply(

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.stored_json import as_text, dicts, texts, times, whole
 from rules_engine.systems.starcraft_tmg.report import starcraft_report
 from rules_engine.verdict import RosterVerdict
 
-TIMES = "\u00d7"  # multiplication sign: "Marine x2" with a proper times sign
 Cell = str | int | None
 
 
@@ -62,27 +62,6 @@ class StarCraftSheet:
     deployments: tuple[str, ...]
 
 
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _texts(value: Any) -> tuple[str, ...]:
-    return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _dicts(value: Any) -> list[Mapping[str, Any]]:
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
-
-
-def _times(name: str, count: Any) -> str:
-    n = _int(count)
-    return f"{name} {TIMES}{n}" if n is not None and n != 1 else name
-
-
 def starcraft_sheet(document: Mapping[str, Any], verdict: RosterVerdict) -> StarCraftSheet:
     """A roster as printed: the stored verdict's prices and slot ledger over the roster/1 document.
 
@@ -90,7 +69,7 @@ def starcraft_sheet(document: Mapping[str, Any], verdict: RosterVerdict) -> Star
     a roster without one (imported bare) prints its document with the costs left blank.
     """
     report = starcraft_report(verdict.roster)
-    listed = _dicts(document.get("units"))
+    listed = dicts(document.get("units"))
     units = []
     priced = report.units if report is not None else ()
     for index in range(max(len(priced), len(listed))):
@@ -99,39 +78,39 @@ def starcraft_sheet(document: Mapping[str, Any], verdict: RosterVerdict) -> Star
             unit = priced[index]
             units.append(
                 RosterUnit(
-                    name=unit.name or _text(raw.get("name")),
+                    name=unit.name or as_text(raw.get("name")),
                     models=unit.models,
                     slot=unit.slot or "",
                     supply=unit.supply,
                     minerals=unit.minerals,
                     upgrades=tuple(f"{u.name} ({u.minerals})" for u in unit.upgrades)
-                    or _texts(raw.get("upgrades")),
+                    or texts(raw.get("upgrades")),
                     counted=unit.counted,
                 )
             )
         else:
             units.append(
                 RosterUnit(
-                    name=_text(raw.get("name")),
-                    models=_int(raw.get("models")),
+                    name=as_text(raw.get("name")),
+                    models=whole(raw.get("models")),
                     slot="",
                     supply=None,
                     minerals=None,
-                    upgrades=_texts(raw.get("upgrades")),
+                    upgrades=texts(raw.get("upgrades")),
                     counted=True,
                 )
             )
     if report is not None and report.cards:
         cards = tuple(RosterCard(c.name, c.kind, c.gas, c.counted) for c in report.cards)
     else:
-        cards = tuple(RosterCard(name, "", None, True) for name in _texts(document.get("cards")))
+        cards = tuple(RosterCard(name, "", None, True) for name in texts(document.get("cards")))
     slot_lines = tuple(
         SlotLine(
             kind=ledger.kind,
             used=ledger.used,
             available=ledger.available,
-            granted_by=tuple(_times(g.source, g.count) for g in ledger.granted_by),
-            used_by=tuple(_times(u.unit, u.count) for u in ledger.used_by),
+            granted_by=tuple(times(g.source, g.count) for g in ledger.granted_by),
+            used_by=tuple(times(u.unit, u.count) for u in ledger.used_by),
         )
         for ledger in (report.slots if report is not None else ())
     )
@@ -144,8 +123,8 @@ def starcraft_sheet(document: Mapping[str, Any], verdict: RosterVerdict) -> Star
         units=tuple(units),
         cards=cards,
         slots=slot_lines,
-        missions=_texts(document.get("missions")),
-        deployments=_texts(document.get("deployments")),
+        missions=texts(document.get("missions")),
+        deployments=texts(document.get("deployments")),
     )
 
 
