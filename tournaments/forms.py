@@ -399,6 +399,22 @@ class _ResultForm(Form):
         """The template that draws `system_fields` (games/<package>/result_fields.html)."""
         return game_template_names(self.system, "result_fields")
 
+    def error_summary(self) -> list[tuple[str, str]]:
+        """Every field error as (the input's id, the sentence), in the order the form shows them.
+
+        Issue 13: a failed report showed one error two screens down; the summary at the top of
+        the form lists them all, each linked to its input (a radio group to its first choice).
+        """
+        summary: list[tuple[str, str]] = []
+        for field in self:
+            if field.is_hidden or not field.errors:
+                continue
+            anchor = field.auto_id
+            if isinstance(field.field.widget, forms.RadioSelect):
+                anchor = f"{anchor}_0"
+            summary.extend((str(anchor), str(error)) for error in field.errors)
+        return summary
+
 
 class PlayerResultForm(_ResultForm):
     """A result from one side of the table, in that player's own terms (my VP, their VP).
@@ -451,9 +467,13 @@ class PlayerResultForm(_ResultForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         how = data.get("how")
-        if how in ("played", "i-won-completely", "they-won-completely"):
+        # Issue 13: with no choice made, the empty points are flagged too (a game played out
+        # needs them), so one failed send shows every missing field rather than one at a time.
+        if how in ("played", "i-won-completely", "they-won-completely") or (
+            how is None and "how" in self.errors
+        ):
             for name, label in (("my_vp", "your"), ("their_vp", "your opponent's")):
-                if name in self.fields and data.get(name) is None:
+                if name in self.fields and data.get(name) is None and name not in self.errors:
                     self.add_error(name, f"Enter {label} Victory Points.")
         if how == "played" and self.system.results.kp:
             for name, label in (("my_kp", "your"), ("their_kp", "your opponent's")):

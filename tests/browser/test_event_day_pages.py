@@ -180,3 +180,46 @@ def test_first_tab_is_skip_to_content_and_role_menus_open(live_server, chromium_
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], page.evaluate(WIDEST)
     page.screenshot(path=str(shots / "event-menu-phone.png"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_view_puts_confirm_in_the_first_screen(live_server, chromium_browser, shots, bob, carol):
+    """Issue 13: confirming was ~1,800 px down under both of the opponent's rosters. On a
+    390 x 844 phone the Confirm button is now in the first screen, the rosters folded below."""
+    from playwright.sync_api import expect
+
+    from rosters.models import Roster
+    from tests.builders.documents import terran_document
+    from tournaments.services.reporting import ResultInput, result_report
+
+    event = make_event(players=NAMES[:2], planned_rounds=3, list_format="dual")
+    me = add_player(event, bob, "Bob")
+    them = add_player(event, carol, "Carol")
+    for player in (me, them):
+        for slot in (1, 2):
+            Roster.objects.create(
+                player=player, slot=slot, document=terran_document(player.name), legal=True, report={}
+            )
+    players = list(event.players.order_by("id"))
+    add_round(event, 1, [(me, them), (players[0], players[1])], "published")
+    game = me.games_as_one.get()
+    result_report(
+        game=game, player=them, result=ResultInput(vp_one=4, vp_two=9, details={"battle_rounds": 5}), by=carol
+    )
+    page = _phone(chromium_browser, live_server.url, "bob")
+    page.goto(f"{live_server.url}/e/{event.slug}/me/")
+    confirm = page.locator("#confirm-result")
+    expect(confirm).to_be_visible()
+    box = confirm.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] < PHONE["height"], box
+    dispute = page.locator("#dispute-result").bounding_box()
+    assert dispute is not None
+    assert dispute["y"] + dispute["height"] < PHONE["height"], dispute
+    expect(page.locator("#confirm-card")).to_contain_text("Your opponent reported")
+    expect(page.locator("#opponent-roster")).not_to_have_attribute("open", "")
+    page.screenshot(path=str(shots / "table-view-phone.png"))
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], page.evaluate(WIDEST)
+    confirm.click()
+    expect(page.locator(".messages")).to_contain_text("Result confirmed")

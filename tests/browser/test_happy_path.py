@@ -202,7 +202,7 @@ def test_a_four_round_event_from_creation_to_final_standings(
             expect(judge.locator(".queue-item")).to_have_count(0)
         else:
             expect(carol.locator(".confirm")).to_contain_text(f"you {carol_vp} \N{EN DASH} opponent {bob_vp}")
-            carol.get_by_role("button", name="Confirm this result").click()
+            carol.get_by_role("button", name="Confirm", exact=True).click()
             expect_message(carol, "Result confirmed. Thank you!")
 
         # Every table has a confirmed result: the round has closed by itself.

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -74,6 +76,28 @@ def report_in_my_terms(report: ResultReport | None, game: Game, me: Player) -> d
     return out
 
 
+_DRAFT_LABEL = re.compile(r"Roster (\d+)")
+
+
+def _drafted_slot(game: Game, player: Player) -> int | None:
+    """The roster slot `player` plays in this game, once the game's draft has chosen it.
+
+    The draft stores each seat's choice as the label it offered ("Roster 2: ...", from
+    judging.services.draft.roster_label); seat A is player one. The draft app sits above this
+    one, so it is read through the game's relation rather than imported.
+    """
+    try:
+        draft = game.draft
+    except ObjectDoesNotExist:
+        return None
+    if draft.completed_at is None:
+        return None
+    seat = "A" if game.player_one_id == player.pk else "B"
+    label = str((draft.result or {}).get("rosters", {}).get(seat, ""))
+    match = _DRAFT_LABEL.match(label)
+    return int(match.group(1)) if match else None
+
+
 def _dashboard(
     request: HttpRequest,
     access: EventAccess,
@@ -107,12 +131,25 @@ def _dashboard(
     if current is not None:
         opponent = current.player_two if current.player_one_id == me.pk else current.player_one
         mine, theirs = _reports(current, me)
+        opponent_rosters = list(visible_rosters(access).filter(player=opponent)) if opponent else []
+        drafted = _drafted_slot(current, opponent) if opponent is not None else None
+        if drafted is not None:
+            # The roster the draft chose is the one on the table: shown first (issue 13).
+            opponent_rosters.sort(key=lambda r: r.slot != drafted)
+        awaiting = current.result_status == ResultStatus.AWAITING
+        # The side that must confirm is the side that has not reported (services.reporting):
+        # it is asked to confirm or dispute; only the reporter is told to wait.
+        can_confirm = (
+            awaiting and theirs is not None and (mine is None or mine.created_at < theirs.created_at)
+        )
         context |= {
             "opponent": opponent,
-            "opponent_rosters": list(visible_rosters(access).filter(player=opponent)) if opponent else [],
+            "opponent_rosters": opponent_rosters,
+            "drafted_slot": drafted,
             "my_report": report_in_my_terms(mine, current, me),
             "their_report": report_in_my_terms(theirs, current, me),
-            "can_confirm": current.result_status == ResultStatus.AWAITING and theirs is not None,
+            "can_confirm": can_confirm,
+            "waiting_for_opponent": awaiting and not can_confirm and mine is not None,
             "can_report": opponent is not None
             and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING),
             "result_form": result_form or PlayerResultForm(game=current),

@@ -154,7 +154,7 @@ def test_report_then_confirm(client, event, pair, bob, carol):
     assert game.result_status == ResultStatus.AWAITING
     client.force_login(bob)
     page = client.get("/e/spring-skirmish/me/").content.decode()
-    assert "Carol reported: <strong>you 9 \N{EN DASH} opponent 2, 4 Battle Rounds</strong>" in page
+    assert "Your opponent reported <strong>you 9 \N{EN DASH} opponent 2, 4 Battle Rounds</strong>" in page
     client.post("/e/spring-skirmish/me/confirm/")
     game.refresh_from_db()
     assert (game.result_status, game.vp_one, game.vp_two, game.details) == (

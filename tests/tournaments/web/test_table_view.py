@@ -1,0 +1,168 @@
+"""Issue 13, the player's table view: the game in play at the top of /me/ with its result form;
+confirming or disputing the opponent's report in one tap from there, in words that fit the
+side of the table; the opponent's roster folded below; a failed report's errors at the top."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rosters.models import Roster
+from tests.builders.documents import terran_document
+from tests.builders.results_systems import SYSTEMS, a_win, one_game
+from tests.builders.rows import add_player, make_event, play_round
+from tournaments.models import ResultStatus, RoundStatus
+from tournaments.services.reporting import result_report
+
+pytestmark = pytest.mark.django_db
+
+ME = "/e/spring-skirmish/me/"
+
+
+@pytest.fixture
+def pair(alice, bob, carol):
+    """Bob (player one) and Carol paired on table 1 in published round 1, each with a roster."""
+    event = make_event(to=alice)
+    b = add_player(event, bob, "Bob")
+    c = add_player(event, carol, "Carol")
+    for player in (b, c):
+        Roster.objects.create(
+            player=player, slot=1, document=terran_document(player.name), legal=True, report={}
+        )
+    play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
+    return b, c
+
+
+def test_confirm_and_dispute_sit_at_the_top_above_the_opponents_roster(client, pair, bob, carol):
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2", "battle_rounds": "4"})
+    client.force_login(carol)
+    page = client.get(ME).content.decode()
+    confirm = page.index('id="confirm-result"')
+    dispute = page.index('id="dispute-result"')
+    roster = page.index('id="opponent-roster"')
+    assert confirm < roster
+    assert dispute < roster
+    assert page.index('id="rosters"') > roster  # my own rosters further down
+    assert page.index('id="next-game"') < confirm
+    # The opponent's roster is folded.
+    assert re.search(r'<details[^>]*id="opponent-roster"', page)
+
+
+def test_the_card_speaks_to_each_side_of_the_table(client, pair, bob, carol):
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2", "battle_rounds": "4"})
+    reporter = client.get(ME).content.decode()
+    assert "Waiting for the opponent to confirm" in reporter
+    assert 'id="confirm-result"' not in reporter
+    client.force_login(carol)
+    confirmer = client.get(ME).content.decode()
+    assert "Waiting for the opponent to confirm" not in confirmer
+    assert (
+        "Your opponent reported <strong>you 2 \N{EN DASH} opponent 9, 4 Battle Rounds</strong>: "
+        "confirm or dispute" in confirmer
+    )
+
+
+def test_dispute_is_one_tap_to_the_form_that_reports_a_different_result(client, pair, bob, carol):
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
+    client.force_login(carol)
+    page = client.get(ME).content.decode()
+    assert re.search(r'<a [^>]*id="dispute-result"[^>]*href="#report-form"', page) or re.search(
+        r'<a [^>]*href="#report-form"[^>]*id="dispute-result"', page
+    )
+    client.post(ME + "result/", {"how": "played", "my_vp": "5", "their_vp": "5"})
+    assert pair[0].games_as_one.get().result_status == ResultStatus.DISPUTED
+
+
+def test_a_report_missing_two_fields_flags_both_in_a_summary_at_the_top(client, pair, bob):
+    client.force_login(bob)
+    response = client.post(ME + "result/", {"how": "played"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    summary = re.search(r'<div class="error-summary" role="alert"[^>]*>(.*?)</div>', page, re.S)
+    assert summary is not None
+    assert 'href="#id_my_vp"' in summary.group(1)
+    assert 'href="#id_their_vp"' in summary.group(1)
+    assert page.index('class="error-summary"') < page.index('name="my_vp"')
+    for name in ("my_vp", "their_vp"):
+        field = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+        assert field is not None
+        assert 'aria-invalid="true"' in field.group(0)
+
+
+def test_a_report_with_nothing_chosen_flags_how_and_the_missing_points(client, pair, bob):
+    client.force_login(bob)
+    page = client.post(ME + "result/", {}).content.decode()
+    summary = re.search(r'<div class="error-summary" role="alert"[^>]*>(.*?)</div>', page, re.S)
+    assert summary is not None
+    for target in ("#id_how_0", "#id_my_vp", "#id_their_vp"):
+        assert f'href="{target}"' in summary.group(1)
+
+
+def test_the_report_form_returns_to_itself_after_a_failure(client, pair, bob):
+    client.force_login(bob)
+    page = client.get(ME).content.decode()
+    assert 'action="/e/spring-skirmish/me/result/#report-form"' in page
+
+
+# What each system's result form asks for (interchange.md, "Other game systems").
+FIELDS = {
+    "starcraft-tmg": (["my_vp", "their_vp", "battle_rounds"], []),
+    "dropzone-commander": (["my_vp", "their_vp", "my_kp", "their_kp"], []),
+    "morsdei": (["my_vp", "their_vp"], ["i-won-completely"]),
+    "warpspawn-starcraft": ([], ["i-won", "they-won", "draw"]),
+}
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_table_view_renders_the_systems_result_fields(client, users, system):
+    t = one_game(users, system)
+    client.force_login(users["bob"])
+    page = client.get(f"/e/{t.event.slug}/me/").content.decode()
+    card = page[page.index('id="next-game"') : page.index('id="rosters"')]
+    names, choices = FIELDS[system]
+    for name in names:
+        assert f'name="{name}"' in card, name
+    for value in choices:
+        assert f'value="{value}"' in card, value
+    if system == "warpspawn-starcraft":
+        assert 'name="my_vp"' not in card
+    # And the card confirms the opponent's report in that system's terms.
+    result_report(game=t.game, player=t.bob, result=a_win(system, t), by=users["bob"])
+    client.force_login(users["carol"])
+    page = client.get(f"/e/{t.event.slug}/me/").content.decode()
+    assert "Your opponent reported" in page
+    assert 'id="confirm-result"' in page
+
+
+def test_the_roster_the_draft_chose_comes_first(client, alice, bob, carol):
+    from django.utils import timezone
+
+    from judging.models import GameDraft
+
+    event = make_event(to=alice, list_format="dual")
+    b = add_player(event, bob, "Bob")
+    c = add_player(event, carol, "Carol")
+    for player in (b, c):
+        for slot in (1, 2):
+            Roster.objects.create(
+                player=player, slot=slot, document=terran_document(player.name), legal=True, report={}
+            )
+    game = play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False).games.get()
+    client.force_login(bob)
+    assert [r.slot for r in client.get(ME).context["opponent_rosters"]] == [1, 2]
+    GameDraft.objects.create(
+        game=game,
+        list_format="dual",
+        names=["Bob", "Carol"],
+        rosters=[[], []],
+        step="complete",
+        completed_at=timezone.now(),
+        result={"rosters": {"A": "Roster 1: Terran", "B": "Roster 2: Terran"}},
+    )
+    response = client.get(ME)
+    assert [r.slot for r in response.context["opponent_rosters"]] == [2, 1]
+    assert "(roster 2 chosen in the draft)" in response.content.decode()
