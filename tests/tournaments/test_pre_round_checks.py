@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from rosters.models import Roster
 from tests.builders.documents import terran_document
 from tests.builders.rows import add_round, add_staff, give_rosters, make_event, player_of
-from tournaments.errors import NotReady
+from tournaments.errors import NotReady, ServiceError
 from tournaments.models import AuditEntry, Event, EventKind, Round, RoundStatus
 from tournaments.selectors import round_readiness
 from tournaments.services.players import player_check_in, player_drop
@@ -80,6 +80,37 @@ def test_results_missing_from_the_round_before(alice):
     p1, p2, p3, p4 = (player_of(event, f"p{n}") for n in range(1, 5))
     add_round(event, 1, [(p1, p2), (p3, p4)], results=[(10, 5), None])
     assert _codes(round_readiness(event, number=2)) == {("p3", "results-missing"), ("p4", "results-missing")}
+
+
+def test_issue_defect_results_missing_shows_on_the_dashboard_while_the_round_is_played(client, alice):
+    """Rounds close themselves once every result is in, so `results-missing` is what the TO
+    reads while round 1 is still being played, before round 2 can be paired."""
+    event = make_event(to=alice, players=4)
+    give_rosters(event)
+    p1, p2, p3, p4 = (player_of(event, f"p{n}") for n in range(1, 5))
+    add_round(event, 1, [(p1, p2), (p3, p4)], results=[(10, 5), None])
+    client.force_login(alice)
+    page = client.get(MANAGE).content.decode()
+    assert "Not ready for round 2" in page
+    assert 'data-code="results-missing"' in page
+    assert "Player 003 has no confirmed result in the last round." in page
+    assert "Player 001 has no confirmed result" not in page
+    assert "Pair round 2" not in page
+    assert "Pair anyway" not in page
+
+
+def test_pairing_while_a_round_is_played_names_the_tables_without_a_result(alice):
+    event = make_event(to=alice, players=6)
+    give_rosters(event)
+    p1, p2, p3, p4, p5, p6 = (player_of(event, f"p{n}") for n in range(1, 7))
+    add_round(event, 1, [(p1, p2), (p3, p4), (p5, p6)], results=[None, (10, 5), None])
+    with pytest.raises(ServiceError) as refused:
+        round_pair(event=event, by=alice, seed=1)
+    assert refused.value.code == "open-round"
+    assert refused.value.message.startswith(
+        "Round 1 is still being played: tables 1 and 3 have no confirmed result yet."
+    )
+    assert Round.objects.filter(event=event).count() == 1
 
 
 def test_the_services_refuse_until_confirmed_and_change_nothing(issue_event, alice):

@@ -478,12 +478,14 @@ def _after_result(game: Game) -> None:
     round_close_if_complete(round_=game.round)
 
 
+def game_is_done(game: Game) -> bool:
+    """A confirmed result, reviewed where the system's review rule holds it."""
+    reviewed = not game.needs_review or game.reviewed_at is not None
+    return game.result_status == ResultStatus.CONFIRMED and reviewed
+
+
 def round_is_complete(round_: Round) -> bool:
-    games = round_.games.all()
-    return all(
-        g.result_status == ResultStatus.CONFIRMED and (not g.needs_review or g.reviewed_at is not None)
-        for g in games
-    )
+    return all(game_is_done(g) for g in round_.games.all())
 
 
 def round_close_if_complete(*, round_: Round) -> bool:

@@ -29,7 +29,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import readiness_summary, round_readiness
 from tournaments.services.audit import audit
-from tournaments.services.reporting import round_close_if_complete
+from tournaments.services.reporting import game_is_done, round_close_if_complete
 from tournaments.services.versions import event_touch
 
 
@@ -76,6 +76,23 @@ def _create_games(event: Event, round_: Round, seed: int) -> None:
     round_.save(update_fields=["seed", "pairing_report", "version"])
 
 
+def _open_round_message(round_: Round) -> str:
+    """Why the next round cannot be paired yet, naming the tables still without a result: a
+    published round closes itself once every table has a confirmed (and reviewed) one."""
+    if round_.status == RoundStatus.PAIRED:
+        return f"Round {round_.number} is not published yet: publish and play it before pairing the next."
+    waiting = [game for game in round_.games.select_related("table") if not game_is_done(game)]
+    numbers = sorted(game.table.number for game in waiting if game.table is not None)
+    listed = ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}" if len(numbers) > 1 else ""
+    where = f"table {numbers[0]} has" if len(numbers) == 1 else f"tables {listed} have"
+    if len(numbers) != len(waiting):
+        where = f"{len(waiting)} games have" if len(waiting) != 1 else "1 game has"
+    return (
+        f"Round {round_.number} is still being played: {where} no confirmed result yet. "
+        "It closes by itself once every result is in; pair the next round then."
+    )
+
+
 @transaction.atomic
 def round_pair(
     *, event: Event, by: AbstractBaseUser, seed: int | None = None, confirm: bool = False
@@ -88,9 +105,7 @@ def round_pair(
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != RoundStatus.CLOSED:
-        raise ServiceError(
-            f"Round {last.number} is still open: close it before pairing the next.", code="open-round"
-        )
+        raise ServiceError(_open_round_message(last), code="open-round")
     number = (last.number if last else 0) + 1
     if number > event.planned_rounds:
         raise ServiceError(

@@ -67,6 +67,14 @@ def next_round_number(event: Event, rounds: list[Any]) -> int | None:
     return number if number <= event.planned_rounds else None
 
 
+def following_round_number(event: Event, rounds: list[Any]) -> int | None:
+    """The round after the one being played (published, not yet closed), if the plan has one."""
+    if not rounds or rounds[-1].status != RoundStatus.PUBLISHED:
+        return None
+    number: int = rounds[-1].number + 1
+    return number if number <= event.planned_rounds else None
+
+
 @login_required
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
@@ -79,10 +87,16 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     next_round = next_round_number(event, rounds)
     # Issue 13: before pairing, the TO sees who is not ready and must confirm to go on.
     not_ready = round_readiness(event, number=next_round) if next_round else []
+    # While a round is being played the TO already sees what the next one waits for,
+    # results still missing included (the round closes itself once they are all in).
+    coming_round = following_round_number(event, rounds)
+    coming_not_ready = round_readiness(event, number=coming_round) if coming_round else []
     context = nav_context(access, "manage") | {
         "rounds": rounds,
         "next_round": next_round,
         "not_ready": not_ready,
+        "coming_round": coming_round,
+        "coming_not_ready": coming_not_ready,
         "pair_form": PairForm(),
         "player_count": len(players),
         "active_count": sum(1 for p in players if p.dropped_after_round is None),

@@ -23,7 +23,7 @@ BOUNDS = {
     "/e/spring-skirmish/manage/rosters/": 10,  # + the pre-round check: next round, check-in, last games
     "/e/spring-skirmish/manage/rounds/3/": 8,
     "/e/spring-skirmish/judge/rounds/3/": 8,
-    "/e/spring-skirmish/manage/": 10,
+    "/e/spring-skirmish/manage/": 14,  # + the next round's check while one is played (4, constant)
     "/e/spring-skirmish/": 9,  # with the data pack in effect
 }
 

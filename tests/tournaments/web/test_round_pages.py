@@ -79,7 +79,9 @@ def test_cannot_pair_the_next_round_while_one_is_open(client, event, alice):
     client.force_login(alice)
     _pair(client)
     response = client.post("/e/spring-skirmish/manage/rounds/pair/", follow=True)
-    assert "Round 1 is still open: close it before pairing the next." in response.content.decode()
+    assert "Round 1 is not published yet: publish and play it before pairing the next." in (
+        response.content.decode()
+    )
 
 
 def test_repair_and_undo(client, event, alice):
