@@ -12,7 +12,7 @@ top-level `violations`, plus the pack that judged them.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -110,6 +110,37 @@ def roster_document(text: str, *, kind: str, error: type[ValueError]) -> Any | N
         return json.loads(stripped)
     except json.JSONDecodeError as exc:
         raise error(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+
+
+ROSTER_FORMAT = "roster/1"
+
+
+def roster_envelope(
+    doc: Any,
+    *,
+    game_system: str,
+    entries: str,
+    what: str,
+    error: type[ValueError],
+    named: Sequence[str] = ("player", "faction"),
+) -> tuple[Mapping[str, Any], list[Any]]:
+    """roster/1's envelope, the same for every system (interchange.md "roster/1";
+    game-systems.md §4): a JSON object of `format` roster/1 for this `game_system`, the
+    `named` keys non-empty strings, and its list of `entries` (`what` names them in the
+    message). Returns the object and that list; the system reads the rest."""
+    if not isinstance(doc, Mapping):
+        raise error("the roster must be a JSON object")
+    if doc.get("format") != ROSTER_FORMAT:
+        raise error(f"format: must be {ROSTER_FORMAT!r}")
+    if doc.get("game_system") != game_system:
+        raise error(f"game_system: must be {game_system!r}")
+    for key in named:
+        if not isinstance(doc.get(key), str) or not doc[key].strip():
+            raise error(f"{key}: required, a non-empty string")
+    listed = doc.get(entries)
+    if not isinstance(listed, list):
+        raise error(f"{entries}: required, a list of {what}")
+    return doc, listed
 
 
 def one_roster(texts: Sequence[str], system_name: str) -> str:

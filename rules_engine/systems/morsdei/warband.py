@@ -16,11 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.names import name_key
-from rules_engine.roster_check import roster_document
+from rules_engine.roster_check import ROSTER_FORMAT, roster_document, roster_envelope
 from rules_engine.systems.morsdei.pack import SLUG, Fighter, MorsdeiPack, base_key
 from rules_engine.verdict import Violation
-
-ROSTER_FORMAT = "roster/1"
 
 
 class WarbandInputError(ValueError):
@@ -102,18 +100,9 @@ def _fighter_entry(raw: Any, where: str) -> FighterEntry:
 
 def warband_from_document(doc: Any) -> Warband:
     """A roster/1 MORSDEI warband (game-systems.md §4.3)."""
-    if not isinstance(doc, Mapping):
-        raise WarbandInputError("the roster must be a JSON object")
-    if doc.get("format") != ROSTER_FORMAT:
-        raise WarbandInputError(f"format: must be {ROSTER_FORMAT!r}")
-    if doc.get("game_system") != SLUG:
-        raise WarbandInputError(f"game_system: must be {SLUG!r}")
-    for key in ("player", "faction"):
-        if not isinstance(doc.get(key), str) or not doc[key].strip():
-            raise WarbandInputError(f"{key}: required, a non-empty string")
-    units = doc.get("units")
-    if not isinstance(units, list):
-        raise WarbandInputError("units: required, a list of fighters")
+    doc, units = roster_envelope(
+        doc, game_system=SLUG, entries="units", what="fighters", error=WarbandInputError
+    )
     return Warband(
         player=doc["player"].strip(),
         faction=doc["faction"].strip(),

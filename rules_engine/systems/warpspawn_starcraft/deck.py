@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.names import name_key
-from rules_engine.roster_check import roster_document
+from rules_engine.roster_check import ROSTER_FORMAT, roster_document, roster_envelope
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, Card, WarpspawnPack
 from rules_engine.verdict import Violation
 
-ROSTER_FORMAT = "roster/1"
 # 004 prints one list per deck (lines 59 and 193) and a copies column on every row.
 LISTS = "004 lines 59, 193"
 COPIES = "004, the copies column"
@@ -111,18 +110,7 @@ def _entry(raw: Any, where: str) -> DeckEntry:
 
 def deck_from_document(doc: Any) -> Deck:
     """A roster/1 Warpspawn deck (game-systems.md §4.4)."""
-    if not isinstance(doc, Mapping):
-        raise DeckInputError("the roster must be a JSON object")
-    if doc.get("format") != ROSTER_FORMAT:
-        raise DeckInputError(f"format: must be {ROSTER_FORMAT!r}")
-    if doc.get("game_system") != SLUG:
-        raise DeckInputError(f"game_system: must be {SLUG!r}")
-    for key in ("player", "faction"):
-        if not isinstance(doc.get(key), str) or not doc[key].strip():
-            raise DeckInputError(f"{key}: required, a non-empty string")
-    cards = doc.get("cards")
-    if not isinstance(cards, list):
-        raise DeckInputError("cards: required, a list of cards")
+    doc, cards = roster_envelope(doc, game_system=SLUG, entries="cards", what="cards", error=DeckInputError)
     return Deck(
         player=doc["player"].strip(),
         faction=doc["faction"].strip(),
