@@ -79,6 +79,13 @@
     var typing = focused && target.contains(focused) && focused.matches("input, select, textarea");
     if (typing || target.hasAttribute("data-edited")) { event.detail.shouldSwap = false; }
   });
+  // "Show on the projector" (`data-fullscreen="#id"`): the named block fills the screen, in
+  // the projector's large type (site.css, :fullscreen), and keeps refreshing there.
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element ? event.target.closest("[data-fullscreen]") : null;
+    var block = button ? document.querySelector(button.getAttribute("data-fullscreen")) : null;
+    if (block && block.requestFullscreen) { block.requestFullscreen(); }
+  });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", refresh);
   } else {
