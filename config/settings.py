@@ -209,6 +209,12 @@ SPECTACULAR_SETTINGS = {
     # Request bodies are their own components (`...Request`): what a client may send is
     # stricter than what it reads back (non-blank text, closed objects; issue 17).
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name for the two sides of a table wherever a field takes them (the draft's seats,
+    # the chess clock's sides), and for the chess clock's reasons to wait for a judge.
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": "judging.api.serializers.SEATS",
+        "ChessClockWaitingReasonEnum": "judging.api.serializers.WAITING_KINDS",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.close_request_bodies",

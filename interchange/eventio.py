@@ -18,7 +18,7 @@ model field as an extra field at its level:
   (or a judge) reported, oldest first;
 - top level, after the event/1 keys: `pack`, the data pack the TO supplied
   (`interchange.pack_section`); `staff`, `audit_log`, `penalties`, `time_limits`,
-  `conduct_reports`, `roster_findings`, `drafts` and `clocks` — the records of
+  `conduct_reports`, `roster_findings`, `drafts`, `clocks` and `chess_clocks` — the records of
   `interchange.platform_records`, which also says how they refer to players, games and users.
 
 The field lists come from the models, so a field added to a model travels without a
@@ -28,8 +28,9 @@ hold, go to `Event.extra["_stash"]`. All of it is written back on export. Timest
 their values, in ISO 8601 with their UTC offset, even those Django stamps on save.
 
 A full export is the TO's backup and is confidential: it holds the conduct reports,
-players' e-mail addresses, the secret `join_code` of the registration link and the audit
-log. `export_event(event, public=True)` leaves those four out, for publishing results,
+players' e-mail addresses, the secret `join_code` of the registration link, the audit
+log and the tables' chess clocks (the judges' slow-play evidence, OP Guide: Chess Clocks).
+`export_event(event, public=True)` leaves those five out, for publishing results,
 and names no account (no staff list, no usernames: the records' references to accounts
 are null).
 
@@ -129,10 +130,10 @@ ROUND_ALWAYS = ("status", "seed")
 # A file's rounds and scored games are history: closed and agreed unless the file says otherwise.
 IMPORTED_ROUND_DEFAULTS = {"status": "closed"}
 IMPORTED_GAME_DEFAULTS = {"result_status": "confirmed"}
-# What a public export leaves out: an event setting, two player fields and three sections.
+# What a public export leaves out: an event setting, two player fields and four sections.
 # No account is named either: the people in the records (who issued a penalty, entered a
 # result) are written as null, so the file carries no username and no e-mail address.
-PUBLIC_OMITS = ("join_code", "email", "user", "staff", "audit_log", "conduct_reports")
+PUBLIC_OMITS = ("join_code", "email", "user", "staff", "audit_log", "conduct_reports", "chess_clocks")
 CONFIDENTIAL_WARNING = (
     "this export is confidential: it contains conduct reports and e-mail addresses "
     "(and the join code and audit log); the public export leaves them out"

@@ -4,7 +4,8 @@ interchange.md: "A full export of an event from the project may carry much more 
 penalties, drafts, audit log); importing its own export must lose nothing." This module
 writes and reads those records: the staff, each game's result reports, the audit log and
 the judges' records (penalties, time limits, conduct reports, roster findings, drafts,
-round clocks). Print jobs are not records but caches of rendered PDFs: they are left out
+round clocks, the tables' chess clocks).
+Print jobs are not records but caches of rendered PDFs: they are left out
 and rebuilt on demand.
 
 Every field of these models travels (the lists come from the models, so a new field travels
@@ -55,7 +56,7 @@ from interchange.values import (
     restore_times,
     split_times,
 )
-from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
+from judging.models import ChessClock, ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
 from rosters.models import Roster
 from rules_engine.registry import get_system
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round, StaffRole, StaffRoleKind
@@ -92,6 +93,16 @@ SECTIONS: tuple[Section, ...] = (
     Section("roster_findings", RosterFinding, "event", ("found_at", "id")),
     Section("drafts", GameDraft, "game__round__event", ("game__round__number", "id"), owner=None),
     Section("clocks", RoundClock, "round__event", ("round__number",), owner=None),
+    # OP Guide: Chess Clocks — the tables' clocks are the judges' slow-play evidence, so a
+    # public file leaves them out.
+    Section(
+        "chess_clocks",
+        ChessClock,
+        "game__round__event",
+        ("game__round__number", "id"),
+        owner=None,
+        confidential=True,
+    ),
 )
 SECTION_KEYS = (STAFF, *(s.key for s in SECTIONS))
 REPORT_SECTION = Section(REPORTS, ResultReport, "game__round__event", ("created_at", "id"), owner="game")

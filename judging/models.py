@@ -1,5 +1,5 @@
 """What the judges record: penalties, time limits, conduct reports, illegal-roster findings,
-each game's pre-game draft and each round's clock.
+each game's pre-game draft, each round's clock and each table's chess clock.
 
 The rules live in the pure modules (`judging.domain.penalties`, `.clock`, and each game
 system's pre-game draft, `GameSystem.pregame.draft`); these rows keep their inputs and
@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from judging.domain import chess_clock as chess_domain
 from judging.domain import clock as clock_domain
 from judging.domain import penalties as penalty_domain
 from rosters.models import Roster
@@ -290,3 +291,43 @@ class RoundClock(models.Model):
 
 def _moment(value: Any) -> datetime:
     return datetime.fromisoformat(str(value))
+
+
+class ChessClockStatus(models.TextChoices):
+    # The values are the pure domain's (judging.domain.chess_clock.Status).
+    NOT_STARTED = chess_domain.Status.NOT_STARTED.value, "Not started"
+    AWAITING_JUDGE = chess_domain.Status.AWAITING_JUDGE.value, "Waiting for a judge to be told"
+    RUNNING = chess_domain.Status.RUNNING.value, "Running"
+    PAUSED = chess_domain.Status.PAUSED.value, "Paused for a judge"
+
+
+class ChessClock(models.Model):
+    """One table's chess clock (OP Guide: Chess Clocks) as its append-only log of actions.
+
+    `log` is `judging.domain.chess_clock.ChessClock.to_list()`: every start, switch, judge
+    call, ruling and favour with its server time, who acted and the resulting pools. The
+    services only ever append to it, under the game's row lock; `status` repeats the last
+    entry's, so the judges' queue finds the tables waiting for them in one query.
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="chess_clock")
+    status = models.CharField(
+        max_length=16, choices=ChessClockStatus.choices, default=ChessClockStatus.NOT_STARTED, db_index=True
+    )
+    log = models.JSONField(default=list, help_text="Every action, oldest first, with the resulting pools.")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Chess clock of {self.game}"
+
+    def facts(self) -> chess_domain.ChessClock:
+        return chess_domain.ChessClock.from_list(self.log)
+
+    def store(self, facts: chess_domain.ChessClock) -> None:
+        """Append-only: the stored log must be a prefix of the new one."""
+        new = facts.to_list()
+        if new[: len(self.log)] != list(self.log):
+            raise ValueError("A chess clock's log is append-only.")
+        self.log = new
+        self.status = facts.status.value

@@ -1,4 +1,5 @@
-"""Reads of the judging app: penalty logs and advice, conduct reports, drafts, the round clock."""
+"""Reads of the judging app: penalty logs and advice, conduct reports, drafts, the round clock,
+the tables' chess clocks."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db import models
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from judging.domain import chess_clock as chess_domain
 from judging.domain import clock as clock_domain
 from judging.domain import penalties as penalty_domain
 from judging.models import (
+    ChessClock,
+    ChessClockStatus,
     ConductReport,
     GameDraft,
     Penalty,
@@ -75,6 +80,8 @@ class PenaltyAdvice:
     escalation: tuple[penalty_domain.Advice, ...]
     slow_play: penalty_domain.SlowPlayAdvice
     suggested: dict[str, str]  # category -> suggested level for a new infraction of it
+    # The player's tables with a chess clock, latest round first: slow-play evidence.
+    chess_clocks: tuple[ChessClock, ...] = ()
 
 
 def penalty_advice(player: Player, *, round_number: int | None = None) -> PenaltyAdvice:
@@ -91,6 +98,13 @@ def penalty_advice(player: Player, *, round_number: int | None = None) -> Penalt
         escalation=penalty_domain.escalation_advice(history),
         slow_play=penalty_domain.next_slow_play_step([*history, *limits], current_round=round_number),
         suggested={c.value: penalty_domain.suggest_level(history, c).value for c in penalty_domain.Category},
+        chess_clocks=tuple(
+            ChessClock.objects.filter(game__round__event_id=player.event_id)
+            .filter(models.Q(game__player_one=player) | models.Q(game__player_two=player))
+            .exclude(status=ChessClockStatus.NOT_STARTED)
+            .select_related("game__round", "game__table")
+            .order_by("-game__round__number")
+        ),
     )
 
 
@@ -210,3 +224,146 @@ def closed_snapshot(facts: clock_domain.RoundClock, round_: Round, now: datetime
 def clock_milestones(round_: Round, now: datetime | None = None) -> tuple[clock_domain.MilestoneStatus, ...]:
     """The game system's calls for this round, each reached or not, with when it is due."""
     return clock_domain.milestones(clock_facts(round_), now or timezone.now())
+
+
+# --- the chess clock of a table (OP Guide: Chess Clocks) ------------------------------------
+
+WAITING = (ChessClockStatus.AWAITING_JUDGE, ChessClockStatus.PAUSED)
+
+
+def chess_clock_for_game(game: Game) -> ChessClock | None:
+    return ChessClock.objects.filter(game=game).first()
+
+
+def _reading_time(game: Game, now: datetime) -> datetime:
+    """A closed round's chess clocks stand where they were when it closed."""
+    closed = game.round.closed_at
+    if game.round.status == RoundStatus.CLOSED and closed is not None:
+        return min(closed, now)
+    return now
+
+
+def chess_clock_reading(
+    game: Game, row: ChessClock | None, *, seat: str | None, now: datetime | None = None
+) -> dict[str, Any]:
+    """What a phone (or a judge) shows of the table's chess clock, at the server's `now`.
+
+    `seat` is the caller's side ("A", "B") or None for a judge. `waiting` says what the
+    judges are wanted for (a start on an absent player's time, or a call), `last_ruling`
+    the latest ruling. Pools are in milliseconds, `zero_at` when the running side's own pool
+    reaches zero if nobody taps (a phone counts down to it between polls).
+    """
+    now = now or timezone.now()
+    at = _reading_time(game, now)
+    facts = row.facts() if row is not None else chess_domain.ChessClock()
+    snap = chess_domain.snapshot(facts, at)
+    players = {"A": game.player_one, "B": game.player_two}
+    seats = []
+    for item in snap["seats"]:
+        player = players[item["seat"]]
+        seats.append(
+            {
+                **item,
+                "player": player.external_id if player is not None else "",
+                "name": player.name if player is not None else "",
+            }
+        )
+    last = facts.last
+    waiting = None
+    if last is not None and facts.status in (chess_domain.Status.AWAITING_JUDGE, chess_domain.Status.PAUSED):
+        waiting = {
+            "reason": "absent-start" if facts.status is chess_domain.Status.AWAITING_JUDGE else "judge-call",
+            "since": last.at.isoformat(),
+            "by": last.by,
+        }
+    ruling = next((e for e in reversed(facts.entries) if e.kind is chess_domain.Kind.RULING), None)
+    return {
+        "game": game.pk,
+        "round": game.round.number,
+        "table": game.table.number if game.table is not None else None,
+        **snap,
+        "server_now": now.isoformat(),
+        "seats": seats,
+        "you": seat,
+        "waiting": waiting,
+        "last_ruling": (
+            {"at": ruling.at.isoformat(), "by": ruling.by, "text": ruling.text}
+            if ruling is not None
+            else None
+        ),
+    }
+
+
+def chess_clocks_waiting(event: Event) -> QuerySet[ChessClock]:
+    """Tables of an open round whose chess clock waits for a judge (a request or a call), oldest first."""
+    return (
+        ChessClock.objects.filter(
+            game__round__event=event, game__round__status=RoundStatus.PUBLISHED, status__in=WAITING
+        )
+        .select_related("game__round", "game__table", "game__player_one", "game__player_two")
+        .order_by("updated_at", "id")
+    )
+
+
+def chess_clocks_of_round(round_: Round) -> QuerySet[ChessClock]:
+    return (
+        ChessClock.objects.filter(game__round=round_)
+        .select_related("game__round", "game__table", "game__player_one", "game__player_two")
+        .order_by("game__table__number", "id")
+    )
+
+
+@dataclass(frozen=True)
+class EvidenceRow:
+    entry: chess_domain.Entry
+    text: str
+    used_ms: int | None  # time the side running before this entry used since the entry before
+    used_by: str  # that side's player's name
+    pools: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ChessClockEvidence:
+    """Slow-play evidence (OP Guide: Chess Clocks, General Etiquette: deliberately playing
+    slowly "can be penalised"): every entry with the time used before it, and per player
+    the stretches of running time, time used and the longest stretch."""
+
+    names: tuple[str, str]
+    rows: tuple[EvidenceRow, ...]
+    sides: tuple[dict[str, Any], dict[str, Any]]
+    open_stretch: chess_domain.Stretch | None
+
+
+def chess_clock_evidence(game: Game, row: ChessClock, now: datetime | None = None) -> ChessClockEvidence:
+    at = _reading_time(game, now or timezone.now())
+    facts = row.facts()
+    names = (
+        game.player_one.name,
+        game.player_two.name if game.player_two is not None else "",
+    )
+    by_seat = dict(zip(chess_domain.SEATS, names, strict=True))
+    rows = []
+    previous: chess_domain.Entry | None = None
+    for entry in facts.entries:
+        used: int | None = None
+        used_by = ""
+        if previous is not None and previous.status is chess_domain.Status.RUNNING and previous.running:
+            used = sum(previous.pools) - sum(entry.pools)
+            used_by = by_seat[previous.running]
+        rows.append(EvidenceRow(entry, chess_domain.KIND_TEXT[entry.kind], used, used_by, entry.pools))
+        previous = entry
+    stretches = chess_domain.stretches(facts, at)
+    open_stretch = stretches[-1] if stretches and stretches[-1].ended_at is None else None
+    sides = tuple(
+        {
+            "name": by_seat[s.seat],
+            "seat": s.seat,
+            "stretches": s.stretches,
+            "used_ms": s.used_ms,
+            "longest_ms": s.longest_ms,
+            "remaining_ms": left,
+        }
+        for s, left in zip(chess_domain.summary(facts, at), chess_domain.pools_at(facts, at), strict=True)
+    )
+    assert len(sides) == 2
+    return ChessClockEvidence(names, tuple(rows), (sides[0], sides[1]), open_stretch)

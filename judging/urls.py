@@ -2,11 +2,12 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from judging.api.views import chess_clock as chess_api
 from judging.api.views import clock as clock_api
 from judging.api.views import conduct as conduct_api
 from judging.api.views import draft as draft_api
 from judging.api.views import penalties as penalties_api
-from judging.views import clock, conduct, draft, findings, penalties
+from judging.views import chess_clock, clock, conduct, draft, findings, penalties
 
 app_name = "judging"
 
@@ -60,6 +61,38 @@ api_patterns: list[URLPattern | URLResolver] = [
         clock_api.RoundClockActionApi.as_view(),
         name="api-round-clock-action",
     ),
+    # A table's chess clock (OP Guide: Chess Clocks)
+    path("games/<int:game_id>/chess-clock/", chess_api.ChessClockApi.as_view(), name="api-chess-clock"),
+    path(
+        "games/<int:game_id>/chess-clock/start/",
+        chess_api.ChessClockStartApi.as_view(),
+        name="api-chess-clock-start",
+    ),
+    path(
+        "games/<int:game_id>/chess-clock/switch/",
+        chess_api.ChessClockSwitchApi.as_view(),
+        name="api-chess-clock-switch",
+    ),
+    path(
+        "games/<int:game_id>/chess-clock/call-judge/",
+        chess_api.ChessClockCallApi.as_view(),
+        name="api-chess-clock-call-judge",
+    ),
+    path(
+        "games/<int:game_id>/chess-clock/lend/",
+        chess_api.ChessClockLendApi.as_view(),
+        name="api-chess-clock-lend",
+    ),
+    path(
+        "games/<int:game_id>/chess-clock/acknowledge/",
+        chess_api.ChessClockAcknowledgeApi.as_view(),
+        name="api-chess-clock-acknowledge",
+    ),
+    path(
+        "games/<int:game_id>/chess-clock/ruling/",
+        chess_api.ChessClockRulingApi.as_view(),
+        name="api-chess-clock-ruling",
+    ),
 ]
 
 event_patterns: list[URLPattern | URLResolver] = [
@@ -92,6 +125,17 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("clock/mini/", clock.mini, name="clock-mini"),
     path("rounds/<int:number>/clock/", clock.control, name="clock-control"),
     path("rounds/<int:number>/clock/<str:action>/", clock.control_action, name="clock-action"),
+    # A table's chess clock (OP Guide: Chess Clocks)
+    path("games/<int:game_id>/chess-clock/", chess_clock.page_view, name="chess-clock"),
+    path("games/<int:game_id>/chess-clock/state/", chess_clock.state, name="chess-clock-state"),
+    path("games/<int:game_id>/chess-clock/act/", chess_clock.act, name="chess-clock-act"),
+    path("judge/chess-clocks/", chess_clock.overview, name="chess-clocks"),
+    path("judge/games/<int:game_id>/chess-clock/", chess_clock.evidence, name="chess-clock-evidence"),
+    path(
+        "judge/games/<int:game_id>/chess-clock/<str:action>/",
+        chess_clock.judge_action,
+        name="chess-clock-judge",
+    ),
 ]
 
 urlpatterns: list[URLPattern | URLResolver] = [

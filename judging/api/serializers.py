@@ -189,10 +189,13 @@ class DraftActSerializer(serializers.Serializer[Any]):
 
 
 SEAT_HELP = "A: the game's player one, B: player two (as in the draft's `players`)."
+# The two sides of a table, one enum in the schema (config.settings ENUM_NAME_OVERRIDES).
+SEATS = [("A", "Player one"), ("B", "Player two")]
+WAITING_KINDS = [("absent-start", "Start on an absent player's time"), ("judge-call", "Judge call")]
 
 
 class DraftEnterRosterSerializer(serializers.Serializer[Any]):
-    seat = serializers.ChoiceField(choices=[("A", "Player one"), ("B", "Player two")], help_text=SEAT_HELP)
+    seat = serializers.ChoiceField(choices=SEATS, help_text=SEAT_HELP)
     roster = serializers.CharField(help_text="The roster's label, one of the seat's `judge_entries` options.")
 
 
@@ -243,4 +246,97 @@ class ClockSerializer(serializers.Serializer[Any]):
     closing = ClosingSerializer(
         allow_null=True,
         help_text="The game system's closing period (state `last-fifteen` inside it); null: it has none.",
+    )
+
+
+# --- the chess clock of a table (OP Guide: Chess Clocks) ------------------------------------
+
+CHESS_SEATS = SEATS
+ACTION_ID_HELP = (
+    "An id the device makes up for this one tap (a UUID): the same id again is the same tap, recorded once."
+)
+
+
+class ChessClockSeatSerializer(serializers.Serializer[Any]):
+    seat = serializers.ChoiceField(choices=CHESS_SEATS, help_text=SEAT_HELP)
+    player = serializers.CharField(help_text="The player's event/1 id.")
+    name = serializers.CharField()
+    remaining_ms = serializers.IntegerField(min_value=0, help_text="Their own pool, as of `server_now`.")
+    run_out = serializers.BooleanField(
+        help_text="At zero with no minutes lent: they lose active decisions (Running Out of Time)."
+    )
+
+
+class ChessClockWaitingSerializer(serializers.Serializer[Any]):
+    reason = serializers.ChoiceField(choices=WAITING_KINDS)
+    since = serializers.DateTimeField()
+    by = serializers.CharField(help_text="Who asked.")
+
+
+class ChessClockRulingSerializer(serializers.Serializer[Any]):
+    at = serializers.DateTimeField()
+    by = serializers.CharField()
+    text = serializers.CharField()
+
+
+class ChessClockSerializer(serializers.Serializer[Any]):
+    game = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(
+        choices=["not-started", "awaiting-judge", "running", "paused"],
+        help_text="awaiting-judge: asked to start on an absent opponent's time, a judge must acknowledge; "
+        "paused: a judge was called, time is held until the ruling.",
+    )
+    version = serializers.IntegerField(min_value=0, help_text="Moves with every recorded action.")
+    server_now = serializers.DateTimeField()
+    running = serializers.ChoiceField(
+        choices=CHESS_SEATS,
+        allow_null=True,
+        help_text="Whose time runs (while paused: whose time was running).",
+    )
+    lender = serializers.ChoiceField(
+        choices=CHESS_SEATS, allow_null=True, help_text="Who lets the opponent use their remaining minutes."
+    )
+    zero_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the running side's own pool reaches zero if nobody switches."
+    )
+    seats = ChessClockSeatSerializer(many=True)
+    you = serializers.ChoiceField(
+        choices=CHESS_SEATS, allow_null=True, help_text="Your side; null for a judge."
+    )
+    waiting = ChessClockWaitingSerializer(
+        allow_null=True, help_text="What the judges are wanted for, if anything."
+    )
+    last_ruling = ChessClockRulingSerializer(allow_null=True)
+
+
+class ChessClockStartSerializer(serializers.Serializer[Any]):
+    on_opponents_time = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="The opponent is absent: the judges are told, and the clock starts on the opponent's "
+        "time once a judge acknowledges.",
+    )
+
+
+class ChessClockSwitchSerializer(serializers.Serializer[Any]):
+    # `from` is a Python keyword, so the field is declared under another name and renamed.
+    from_seat = serializers.ChoiceField(
+        choices=CHESS_SEATS, help_text="The side whose time runs now, as the device shows it."
+    )
+    action_id = serializers.CharField(max_length=64, help_text=ACTION_ID_HELP)
+
+
+class ChessClockCallSerializer(serializers.Serializer[Any]):
+    action_id = serializers.CharField(max_length=64, help_text=ACTION_ID_HELP)
+
+
+class ChessClockRuleSerializer(serializers.Serializer[Any]):
+    ruling = serializers.CharField(max_length=500, help_text="The ruling, in a few words.")
+
+
+class ChessClockLendSerializer(serializers.Serializer[Any]):
+    on = serializers.BooleanField(
+        help_text="true: the opponent may use your remaining minutes; false: withdraw it (at any moment)."
     )

@@ -58,3 +58,10 @@ def draft_step(step: str, game_system: str) -> str:
     except UnknownGameSystem:
         return step
     return rules.step_text(step) if rules is not None else step
+
+
+@register.filter
+def ms_clock(milliseconds: int | None) -> str:
+    """A chess clock pool (ms) as 1:12:30 or 4:05, rounded up: it shows 0:00 only at zero."""
+    whole = -(-max(int(milliseconds or 0), 0) // 1000)
+    return hms(whole)

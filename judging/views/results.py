@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from judging import selectors as judging_selectors
 from rules_engine.registry import get_system
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.conditional import conditional, is_htmx
@@ -84,6 +85,11 @@ def queue(request: HttpRequest, slug: str) -> HttpResponseBase:
         "rounds": rounds,
         "poll_url": reverse("judge", args=[access.event.slug]),
         "poll_seconds": POLL_SECONDS,
+        # OP Guide: Chess Clocks — a start on an absent player's time, or a call, waits for a judge.
+        "chess_waiting": [
+            judging_selectors.chess_clock_reading(row.game, row, seat=None)
+            for row in judging_selectors.chess_clocks_waiting(access.event)
+        ],
     }
     template = "judging/results/_queue_live.html" if is_htmx(request) else "judging/results/queue.html"
     return check.finish(render(request, template, context))

@@ -115,7 +115,7 @@ def test_no_page_breaks_the_policy(live_server, chromium_browser, django_user_mo
                f"/e/{slug}/pairings/", f"/e/{slug}/standings/", f"/e/{slug}/clock/", f"/e/{slug}/print/",
                "/api/docs/", "/api/redoc/"],
         "bob": ["/my-events/", f"/e/{slug}/me/", f"/e/{slug}/conduct/"],
-        "hank": [f"/e/{slug}/judge/", f"/e/{slug}/judge/penalties/new/"],
+        "hank": [f"/e/{slug}/judge/", f"/e/{slug}/judge/penalties/new/", f"/e/{slug}/judge/chess-clocks/"],
         "tina": [f"/e/{slug}/rounds/1/clock/", f"/e/{slug}/manage/", f"/e/{slug}/manage/settings/",
                  f"/e/{slug}/manage/staff/", f"/e/{slug}/manage/rounds/1/", "/events/new/"],
         "root": ["/admin/", "/admin/tournaments/auditentry/", "/admin/tournaments/event/"],

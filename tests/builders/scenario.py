@@ -30,6 +30,12 @@ from judging.services import (
     penalty_issue,
     time_limit_impose,
 )
+from judging.services.chess_clock import (
+    chess_clock_call_judge,
+    chess_clock_rule,
+    chess_clock_start,
+    chess_clock_switch,
+)
 from judging.services.draft import draft_state
 from rules_engine.systems.starcraft_tmg.draft import action_to_dict, legal_actions
 from tests.builders.documents import raynor, without_unit
@@ -175,6 +181,15 @@ def full_event(users: dict[str, Any], size: int = 8, name: str = "Spring Clash")
     chooser = started.player_one if getattr(choice, "player", "A") == "A" else started.player_two
     assert chooser is not None
     draft_act(draft=under_way, player=chooser, action=action_to_dict(choice), by=alice)
+    # The drafting table plays on a chess clock: started, one switch, a judge call, the ruling.
+    one, two = started.player_one, started.player_two
+    assert two is not None
+    chess_clock_start(game=started, player=one, by=alice, at=T0 + 200 * MINUTE)
+    chess_clock_switch(
+        game=started, player=one, from_seat="A", action_id="t1", by=alice, at=T0 + 203 * MINUTE
+    )
+    chess_clock_call_judge(game=started, player=two, action_id="c1", by=alice, at=T0 + 204 * MINUTE)
+    chess_clock_rule(game=started, ruling="Play on.", by=judy, at=T0 + 206 * MINUTE)
     result_report(game=awaiting, player=awaiting.player_one, result=played(9, 4), by=alice)
     both_report(agreed, played(7, 7))
     assert GameDraft.objects.filter(game__round__event=event).count() == 2

@@ -21,7 +21,7 @@ from tournaments.selectors import rosters_public
 
 pytestmark = pytest.mark.django_db
 
-CONFIDENTIAL_SECTIONS = ("conduct_reports", "audit_log")
+CONFIDENTIAL_SECTIONS = ("conduct_reports", "audit_log", "chess_clocks")
 
 
 def export(*args: str) -> tuple[dict[str, Any], str]:

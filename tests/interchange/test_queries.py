@@ -10,9 +10,9 @@ from tests.builders.scenario import full_event
 pytestmark = pytest.mark.django_db
 
 # Core rows: tables, players, their rosters, rounds, games (5); then staff, reports, the
-# seven sections (9), the usernames (1) and the supplied pack (1). A public export skips
-# two sections.
-FULL = 16
+# eight sections (10), the usernames (1) and the supplied pack (1). A public export skips
+# three sections (the audit log, the conduct reports and the chess clocks).
+FULL = 17
 PUBLIC = 14
 
 

@@ -1,0 +1,255 @@
+"""A table's chess clock on the players' phones (OP Guide: Chess Clocks): the bridge between
+the stored log (`judging.models.ChessClock`) and the pure clock (`judging.domain.chess_clock`).
+
+Every write locks the game row first (both phones may tap at the same moment; the same lock
+order as the draft and the result services), reads the log, applies one action at the
+server's `now` and appends the resulting entry. The round clock supplies "how much of the
+round is left" when the clock first starts. A player acts for their own table only; the
+judges acknowledge a start on an absent player's time and give the ruling that ends a pause.
+Seat "A" is the game's player one, "B" player two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from judging.domain import chess_clock as domain
+from judging.domain import clock as round_domain
+from judging.models import ChessClock, RoundClock
+from judging.services._common import STAFF_ROLES, require_roles
+from tournaments.errors import ServiceError
+from tournaments.models import Game, Player, RoundStatus
+from tournaments.services.audit import audit
+from tournaments.services.versions import event_touch
+
+RULING_MAX = 500  # characters: "the judge records the ruling (short text)"
+
+
+def seat_of(game: Game, player: Player | None) -> domain.Seat | None:
+    if player is None:
+        return None
+    if player.pk == game.player_one_id:
+        return "A"
+    if player.pk == game.player_two_id:
+        return "B"
+    return None
+
+
+def round_left(game: Game, now: datetime) -> tuple[int, bool]:
+    """The round clock's whole seconds left at `now`, and whether it is running (OP Guide:
+    Time Allocation and Setup reads "how much of the round is left" off it)."""
+    row = RoundClock.objects.filter(round_id=game.round_id).select_related("round__event").first()
+    if row is None:
+        return 0, False
+    facts = row.facts()
+    state = round_domain.state(facts, now)
+    running = state in (round_domain.ClockState.RUNNING, round_domain.ClockState.LAST_FIFTEEN)
+    return int(round_domain.remaining(facts, now).total_seconds()), running
+
+
+def _locked(game: Game) -> tuple[Game, ChessClock]:
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__event", "player_one", "player_two")
+        .get(pk=game.pk)
+    )
+    if game.player_two is None:
+        raise ServiceError("A bye has no opponent and no chess clock.", code="bye")
+    if game.round.status != RoundStatus.PUBLISHED:
+        raise ServiceError("The round is not open; its chess clocks no longer change.", code="not-open")
+    row, _created = ChessClock.objects.get_or_create(game=game)
+    return game, row
+
+
+def _player_seat(game: Game, player: Player) -> domain.Seat:
+    seat = seat_of(game, player)
+    if seat is None:
+        raise ServiceError("Only the two players of this table use its chess clock.", code="not-your-game")
+    return seat
+
+
+def _judge(game: Game, by: AbstractBaseUser) -> str:
+    """A judge of the event who does not play at this table: their name for the log."""
+    event = game.round.event
+    require_roles(by, event, STAFF_ROLES, "a judge")
+    if Player.objects.filter(
+        event_id=event.pk, user_id=by.pk, pk__in=(game.player_one_id, game.player_two_id)
+    ).exists():
+        raise ServiceError("You play at this table: another judge rules on its clock.", code="own-game")
+    return f"{by.get_username()} (judge)"
+
+
+def _apply(
+    game: Game,
+    row: ChessClock,
+    step: Callable[[domain.ChessClock], domain.ChessClock],
+    *,
+    by: AbstractBaseUser,
+    action: str,
+    judges_see: bool,
+) -> ChessClock:
+    try:
+        before = row.facts()
+        after = step(before)
+    except domain.ChessClockError as exc:
+        raise ServiceError(str(exc), code=exc.code) from None
+    if after.version == before.version:
+        return row  # a doubled tap or a favour already so: nothing recorded twice
+    row.store(after)
+    row.save()
+    last = after.last
+    assert last is not None
+    audit(
+        event=game.round.event,
+        actor=by,
+        action=action,
+        subject=str(game),
+        data={"at": last.at.isoformat(), "pools_ms": list(last.pools), "running": last.running},
+    )
+    if judges_see:
+        # What the judges' queue shows moved (a request, a call, an answer): new page version.
+        # Switches do not touch it, so tapping does not invalidate every cached page.
+        event_touch(game.round.event_id)
+    return row
+
+
+@transaction.atomic
+def chess_clock_start(
+    *,
+    game: Game,
+    player: Player,
+    by: AbstractBaseUser,
+    on_opponents_time: bool = False,
+    at: datetime | None = None,
+) -> ChessClock:
+    """Either player starts the clock, and both play on it (General Etiquette).
+
+    `on_opponents_time`: the opponent is absent or dragging out preparation; a judge is told
+    first, and the clock counts from the judge's acknowledgement (`chess_clock_acknowledge`).
+    """
+    now = at or timezone.now()
+    game, row = _locked(game)
+    seat = _player_seat(game, player)
+    if on_opponents_time:
+        return _apply(
+            game,
+            row,
+            lambda c: domain.request_absent_start(c, now, seat=seat, by=player.name),
+            by=by,
+            action="chess-clock-absent-requested",
+            judges_see=True,
+        )
+    left, running = round_left(game, now)
+    return _apply(
+        game,
+        row,
+        lambda c: domain.start(
+            c, now, seat=seat, by=player.name, round_left_seconds=left, round_running=running
+        ),
+        by=by,
+        action="chess-clock-started",
+        judges_see=row.status == domain.Status.AWAITING_JUDGE,
+    )
+
+
+@transaction.atomic
+def chess_clock_acknowledge(*, game: Game, by: AbstractBaseUser, at: datetime | None = None) -> ChessClock:
+    """A judge has been told the opponent is absent: the clock starts now on the absent player's time."""
+    now = at or timezone.now()
+    game, row = _locked(game)
+    name = _judge(game, by)
+    left, running = round_left(game, now)
+    return _apply(
+        game,
+        row,
+        lambda c: domain.acknowledge(c, now, by=name, round_left_seconds=left, round_running=running),
+        by=by,
+        action="chess-clock-acknowledged",
+        judges_see=True,
+    )
+
+
+@transaction.atomic
+def chess_clock_switch(
+    *,
+    game: Game,
+    player: Player,
+    from_seat: domain.Seat,
+    action_id: str,
+    by: AbstractBaseUser,
+    at: datetime | None = None,
+) -> ChessClock:
+    """One tap from a phone of the table (shared or each player's own), away from `from_seat`."""
+    now = at or timezone.now()
+    game, row = _locked(game)
+    seat = _player_seat(game, player)
+    return _apply(
+        game,
+        row,
+        lambda c: domain.switch(c, now, from_seat=from_seat, seat=seat, by=player.name, action_id=action_id),
+        by=by,
+        action="chess-clock-switched",
+        judges_see=False,
+    )
+
+
+@transaction.atomic
+def chess_clock_call_judge(
+    *, game: Game, player: Player, action_id: str, by: AbstractBaseUser, at: datetime | None = None
+) -> ChessClock:
+    """A serious rules dispute: the clock pauses and the judges see the call."""
+    now = at or timezone.now()
+    game, row = _locked(game)
+    seat = _player_seat(game, player)
+    return _apply(
+        game,
+        row,
+        lambda c: domain.call_judge(c, now, seat=seat, by=player.name, action_id=action_id),
+        by=by,
+        action="chess-clock-judge-called",
+        judges_see=True,
+    )
+
+
+@transaction.atomic
+def chess_clock_rule(
+    *, game: Game, ruling: str, by: AbstractBaseUser, at: datetime | None = None
+) -> ChessClock:
+    """The judge's ruling, recorded; the clock runs again for the player whose time was running."""
+    now = at or timezone.now()
+    if len(ruling) > RULING_MAX:
+        raise ServiceError(f"Keep the ruling under {RULING_MAX} characters.", code="too-long", field="ruling")
+    game, row = _locked(game)
+    name = _judge(game, by)
+    return _apply(
+        game,
+        row,
+        lambda c: domain.rule(c, now, by=name, text=ruling),
+        by=by,
+        action="chess-clock-ruling",
+        judges_see=True,
+    )
+
+
+@transaction.atomic
+def chess_clock_lend(
+    *, game: Game, player: Player, on: bool, by: AbstractBaseUser, at: datetime | None = None
+) -> ChessClock:
+    """The player lets the opponent use their remaining minutes, or withdraws it (Running Out
+    of Time). Only from the lender's own account: nobody lends another player's minutes."""
+    now = at or timezone.now()
+    game, row = _locked(game)
+    seat = _player_seat(game, player)
+    return _apply(
+        game,
+        row,
+        lambda c: domain.lend(c, now, seat=seat, by=player.name, on=on),
+        by=by,
+        action="chess-clock-lend-on" if on else "chess-clock-lend-off",
+        judges_see=False,
+    )

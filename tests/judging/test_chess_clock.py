@@ -1,0 +1,342 @@
+"""A table's chess clock end to end (OP Guide: Chess Clocks): the services under the game's
+row lock, the API with its codes, the players' fragment on the table view, the judges'
+queue and evidence page, and the event/1 export."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from interchange.eventfile import parse_event
+from interchange.eventio import export_event, import_event
+from judging.domain.chess_clock import Entry
+from judging.models import ChessClock
+from judging.services import clock_pause, clock_start
+from judging.services.chess_clock import (
+    chess_clock_acknowledge,
+    chess_clock_call_judge,
+    chess_clock_lend,
+    chess_clock_rule,
+    chess_clock_start,
+    chess_clock_switch,
+)
+from tests.interchange.test_round_trip import without_slug
+from tournaments.errors import ServiceError
+from tournaments.models import AuditEntry, Event, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def running(round_one, users):
+    """Round 1 with its round clock running."""
+    clock_start(round_=round_one, by=users["alice"])
+    return round_one
+
+
+@pytest.fixture
+def game(world, running):
+    return world.game(world.bob)
+
+
+def _client(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def _web(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _url(world, game, tail: str = "") -> str:
+    return str(world.api_url(f"games/{game.pk}/chess-clock/{tail}"))
+
+
+def _last(row: ChessClock) -> Entry:
+    last = row.facts().last
+    assert last is not None
+    return last
+
+
+# --- services --------------------------------------------------------------------------------
+
+
+def test_either_player_starts_it_for_both_with_half_the_round_left_less_five_minutes(world, game, users):
+    row = chess_clock_start(game=game, player=world.carol, by=users["carol"])
+    pools = row.facts().entries[0].pools
+    # 150 minutes in the round (StarCraft), a few seconds gone: about 72:30 each, exactly equal.
+    assert pools[0] == pools[1]
+    assert 72 * 60_000 < pools[0] <= 72 * 60_000 + 30_000
+    assert row.status == "running"
+    assert _last(row).running == "B"
+    assert AuditEntry.objects.filter(action="chess-clock-started").count() == 1
+
+
+def test_the_round_clock_must_be_running(world, round_one, users):
+    game = world.game(world.bob)
+    with pytest.raises(ServiceError) as refused:
+        chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    assert refused.value.code == "round-clock-not-running"
+    clock_start(round_=round_one, by=users["alice"])
+    clock_pause(round_=round_one, by=users["alice"])
+    with pytest.raises(ServiceError) as paused:
+        chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    assert paused.value.code == "round-clock-not-running"
+    assert not ChessClock.objects.filter(game=game).exclude(log=[]).exists()  # nothing half-saved
+
+
+def test_too_little_time_left_is_refused(world, game, users):
+    later = timezone.now() + timedelta(minutes=146)
+    with pytest.raises(ServiceError) as refused:
+        chess_clock_start(game=game, player=world.bob, by=users["bob"], at=later)
+    assert refused.value.code == "too-little-time"
+
+
+def test_only_the_tables_players_use_it_and_only_judges_rule(world, game, users):
+    with pytest.raises(ServiceError) as other:
+        chess_clock_start(game=game, player=world.dan, by=users["bob"])
+    assert other.value.code == "not-your-game"
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    chess_clock_call_judge(game=game, player=world.bob, action_id="c1", by=users["bob"])
+    with pytest.raises(ServiceError) as player_rules:
+        chess_clock_rule(game=game, ruling="I win", by=users["bob"])
+    assert player_rules.value.code == "not-allowed"
+    chess_clock_rule(game=game, ruling="Cover applies", by=users["judy"])
+    assert ChessClock.objects.get(game=game).status == "running"
+
+
+def test_stale_and_doubled_taps_do_not_corrupt_the_state(world, game, users):
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    chess_clock_switch(game=game, player=world.bob, from_seat="A", action_id="t1", by=users["bob"])
+    # The same tap arrives again (a retry): recorded once.
+    chess_clock_switch(game=game, player=world.bob, from_seat="A", action_id="t1", by=users["bob"])
+    # Carol's phone, not yet refreshed, also taps "from Bob": stale, refused.
+    with pytest.raises(ServiceError) as stale:
+        chess_clock_switch(game=game, player=world.carol, from_seat="A", action_id="t2", by=users["carol"])
+    assert stale.value.code == "stale-switch"
+    row = ChessClock.objects.get(game=game)
+    assert [e.kind.value for e in row.facts().entries] == ["started", "switched"]
+    assert _last(row).running == "B"
+
+
+def test_the_absent_opponent_flow_goes_through_a_judge(world, game, users):
+    row = chess_clock_start(game=game, player=world.bob, by=users["bob"], on_opponents_time=True)
+    assert row.status == "awaiting-judge"
+    # The judges' queue shows it at once.
+    queue = _web(users["judy"]).get(world.url("judge/"))
+    assert "asks to start on the absent opponent" in queue.content.decode()
+    with pytest.raises(ServiceError) as not_judge:
+        chess_clock_acknowledge(game=game, by=users["carol"])
+    assert not_judge.value.code == "not-allowed"
+    row = chess_clock_acknowledge(game=game, by=users["judy"])
+    assert row.status == "running"
+    assert _last(row).running == "B"
+    assert _last(row).by == "judy (judge)"
+
+
+def test_lending_is_the_lenders_own_choice(world, game, users):
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    row = chess_clock_lend(game=game, player=world.carol, on=True, by=users["carol"])
+    assert _last(row).lender == "B"
+    row = chess_clock_lend(game=game, player=world.carol, on=False, by=users["carol"])
+    assert _last(row).lender is None
+
+
+def test_a_closed_round_no_longer_changes_and_byes_have_no_clock(world, game, users, running):
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    running.status = RoundStatus.CLOSED
+    running.save()
+    with pytest.raises(ServiceError) as closed:
+        chess_clock_switch(game=game, player=world.bob, from_seat="A", action_id="t1", by=users["bob"])
+    assert closed.value.code == "not-open"
+
+
+def test_the_log_is_append_only(world, game, users):
+    row = chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    from judging.domain.chess_clock import ChessClock as Facts
+
+    with pytest.raises(ValueError, match="append-only"):
+        row.store(Facts())
+
+
+# --- API -------------------------------------------------------------------------------------
+
+
+def test_api_start_switch_call_and_ruling(world, game, users):
+    bob, carol, judy = _client(users["bob"]), _client(users["carol"]), _client(users["judy"])
+    read = carol.get(_url(world, game))
+    assert read.status_code == 200
+    assert read.json()["status"] == "not-started"
+    started = bob.post(_url(world, game, "start/"), {}, format="json")
+    assert started.status_code == 200, started.content
+    body = started.json()
+    assert body["status"] == "running"
+    assert body["running"] == "A"
+    assert body["you"] == "A"
+    assert body["seats"][0]["name"] == "Bob"
+    assert body["seats"][1]["remaining_ms"] > 0
+    assert body["zero_at"] is not None
+    # Carol sees it at once and cannot refuse: there is no stop.
+    assert carol.get(_url(world, game)).json()["status"] == "running"
+    tap = {"from_seat": "A", "action_id": uuid.uuid4().hex}
+    assert bob.post(_url(world, game, "switch/"), tap, format="json").json()["running"] == "B"
+    again = bob.post(_url(world, game, "switch/"), tap, format="json")
+    assert again.status_code == 200
+    assert again.json()["version"] == 2
+    stale = carol.post(_url(world, game, "switch/"), {"from_seat": "A", "action_id": "x2"}, format="json")
+    assert stale.status_code == 400
+    assert stale.json()["code"] == "stale-switch"
+    called = carol.post(_url(world, game, "call-judge/"), {"action_id": "c1"}, format="json")
+    assert called.json()["status"] == "paused"
+    assert called.json()["waiting"]["reason"] == "judge-call"
+    assert judy.post(_url(world, game, "ruling/"), {"ruling": "  "}, format="json").status_code == 400
+    ruled = judy.post(_url(world, game, "ruling/"), {"ruling": "The unit is in cover."}, format="json")
+    assert ruled.status_code == 200
+    assert ruled.json()["status"] == "running"
+    assert ruled.json()["running"] == "B"
+    assert ruled.json()["last_ruling"]["text"] == "The unit is in cover."
+    assert ruled.json()["you"] is None
+
+
+def test_api_absent_start_and_acknowledge(world, game, users):
+    bob, judy = _client(users["bob"]), _client(users["judy"])
+    asked = bob.post(_url(world, game, "start/"), {"on_opponents_time": True}, format="json")
+    assert asked.json()["status"] == "awaiting-judge"
+    assert asked.json()["waiting"]["reason"] == "absent-start"
+    again = bob.post(_url(world, game, "start/"), {"on_opponents_time": True}, format="json")
+    assert again.status_code == 400
+    assert again.json()["code"] == "already-requested"
+    told = judy.post(_url(world, game, "acknowledge/"), format="json")
+    assert told.status_code == 200
+    assert told.json()["running"] == "B"
+    none = judy.post(_url(world, game, "acknowledge/"), format="json")
+    assert none.json()["code"] == "no-request"
+
+
+def test_api_permissions(world, game, users):
+    dan = _client(users["dan"]) if "dan" in users else None
+    judy, bob = _client(users["judy"]), _client(users["bob"])
+    anonymous = APIClient()
+    assert anonymous.get(_url(world, game)).status_code == 404
+    assert anonymous.post(_url(world, game, "start/"), {}, format="json").status_code == 401
+    assert judy.post(_url(world, game, "start/"), {}, format="json").status_code == 404  # judges don't play
+    assert bob.post(_url(world, game, "ruling/"), {"ruling": "x"}, format="json").status_code == 404
+    other = world.game(world.dan)
+    assert bob.get(_url(world, other)).status_code == 404
+    assert dan is None or dan.get(_url(world, game)).status_code == 404
+
+
+def test_api_round_clock_not_running_is_a_400_with_its_code(world, round_one, users):
+    game = world.game(world.bob)
+    answer = _client(users["bob"]).post(_url(world, game, "start/"), {}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "round-clock-not-running"
+
+
+# --- web -------------------------------------------------------------------------------------
+
+
+def test_the_table_view_loads_the_clock_and_a_tap_switches_it(world, game, users):
+    bob = _web(users["bob"])
+    page = bob.get(world.url("me/")).content.decode()
+    state_url = f"/e/{world.event.slug}/games/{game.pk}/chess-clock/state/"
+    assert state_url in page
+    fragment = bob.get(state_url).content.decode()
+    assert "Start the chess clock" in fragment
+    act = f"/e/{world.event.slug}/games/{game.pk}/chess-clock/act/"
+    answer = bob.post(act, {"action": "start"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert "Bob's time is running" in answer.content.decode()
+    carol = _web(users["carol"])
+    seen = carol.get(state_url).content.decode()
+    assert "Switch to Carol" in seen  # a shared phone: whoever holds it taps for the side running
+    row = ChessClock.objects.get(game=game)
+    assert carol.get(f"{state_url}?v={row.facts().version}-00").status_code == 204  # unchanged poll
+    tap = {"action": "switch", "from": "A", "action_id": "web-1", "next": "me"}
+    assert carol.post(act, tap).status_code == 302
+    assert carol.post(act, tap).status_code == 302  # the form sent twice
+    assert ChessClock.objects.get(game=game).facts().version == 2
+    stale = bob.post(act, {**tap, "action_id": "web-2"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "out of date" in stale
+
+
+def test_at_zero_the_players_screen_shows_the_systems_running_out_rules(world, round_one, users):
+    now = timezone.now()
+    # The round clock started 144:50 ago: 5:50 were left 40 s ago, when Bob started the chess
+    # clock (25 s each after the 5-minute buffer). His 25 s have run out since.
+    clock_start(round_=round_one, by=users["alice"], at=now - timedelta(minutes=144, seconds=50))
+    game = world.game(world.bob)
+    chess_clock_start(game=game, player=world.bob, by=users["bob"], at=now - timedelta(seconds=40))
+    state = f"/e/{world.event.slug}/games/{game.pk}/chess-clock/state/"
+    html = _web(users["bob"]).get(state).content.decode()
+    assert "Your clock has reached zero" in html
+    assert "Hold action" in html  # StarCraft's list, from templates/games/starcraft_tmg/
+    theirs = _web(users["carol"]).get(state).content.decode()
+    assert "Bob&#x27;s clock has reached zero" in theirs or "Bob's clock has reached zero" in theirs
+    assert "Let Bob use my remaining minutes" in theirs
+    act = f"/e/{world.event.slug}/games/{game.pk}/chess-clock/act/"
+    lent = _web(users["carol"]).post(act, {"action": "lend-on"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Withdraw my minutes from Bob" in lent
+    assert "reached zero" not in lent
+
+
+def test_the_judges_evidence_page_lists_every_switch_with_time_used(world, round_one, users):
+    t = timezone.now() - timedelta(seconds=200)
+    clock_start(round_=round_one, by=users["alice"], at=t - timedelta(minutes=10))
+    game = world.game(world.bob)
+    chess_clock_start(game=game, player=world.bob, by=users["bob"], at=t)
+    chess_clock_switch(
+        game=game,
+        player=world.bob,
+        from_seat="A",
+        action_id="1",
+        by=users["bob"],
+        at=t + timedelta(seconds=75),
+    )
+    chess_clock_call_judge(
+        game=game, player=world.carol, action_id="c", by=users["carol"], at=t + timedelta(seconds=95)
+    )
+    judy = _web(users["judy"])
+    url = f"/e/{world.event.slug}/judge/games/{game.pk}/chess-clock/"
+    page = judy.get(url).content.decode()
+    assert "Bob: 1:15" in page
+    assert "Carol: 0:20" in page
+    assert "Judge called: clock paused" in page
+    blank = judy.post(f"{url}ruling/", {"ruling": "  "})
+    html = blank.content.decode()
+    assert blank.status_code == 200
+    assert "Write the ruling" in html
+    assert judy.post(f"{url}ruling/", {"ruling": "Play on"}).status_code == 302
+    page = judy.get(url).content.decode()
+    assert "Play on" in page
+    assert "Ruling: clock running again" in page
+    overview = judy.get(f"/e/{world.event.slug}/judge/chess-clocks/").content.decode()
+    assert f"chess-row-{game.pk}" in overview
+    # The penalty form links the evidence when the judge picks one of the players.
+    advice = judy.get(f"/e/{world.event.slug}/judge/penalties/advice/?player={world.bob.pk}").content.decode()
+    assert url in advice
+
+
+# --- event/1 ---------------------------------------------------------------------------------
+
+
+def test_the_full_export_carries_chess_clocks_and_imports_them_identically(world, game, users):
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    chess_clock_switch(game=game, player=world.bob, from_seat="A", action_id="1", by=users["bob"])
+    full = export_event(world.event)
+    assert [c["game"] for c in full["chess_clocks"]] == [{"round": 1, "table": 1}]
+    assert len(full["chess_clocks"][0]["log"]) == 2
+    assert "chess_clocks" not in export_event(world.event, public=True)
+    copy = import_event(parse_event(json.loads(json.dumps(full))), slug="copied-chess")
+    again = export_event(Event.objects.get(slug=copy.slug))
+    assert again["chess_clocks"] == full["chess_clocks"]
+    assert without_slug(again) == without_slug(full)  # export, import, export: identical
