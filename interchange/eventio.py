@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import DataError, IntegrityError, models, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils.text import slugify
 
 from interchange.eventfile import event_to_json
@@ -90,8 +90,20 @@ from standings.records import (
     EventTable,
 )
 from tournaments.bridges.record import SCORING, event_scoring
-from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRole, Table
+from tournaments.errors import ServiceError
+from tournaments.models import (
+    Event,
+    Game,
+    Player,
+    Round,
+    RoundStatus,
+    StaffRole,
+    Table,
+    default_round_minutes,
+)
+from tournaments.schedule import ScheduleError, parse_schedule, schedule_json
 from tournaments.selectors import rosters_public
+from tournaments.services.schedules import check_schedule
 
 __all__ = [
     "CONFIDENTIAL_WARNING",
@@ -145,6 +157,8 @@ VALIDATION = "validation"
 PENDING = "pending"
 USER = "user"  # a player's account, by username
 DETAILS = "details"  # a game's extra result numbers beyond the system's declared ones
+SIDE_EVENT_OF = "side_event_of"  # a side event's main event, by slug (OP Guide: Side Events)
+SIDE_EVENTS = "side_events"  # a main event's side events, by slug
 
 
 # --- importing -----------------------------------------------------------------------
@@ -197,6 +211,11 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
         # A file from elsewhere may not say; never plan fewer rounds than were played.
         default = Event._meta.get_field("planned_rounds").get_default()
         settings["planned_rounds"] = max([default, *(r.number for r in data.rounds)])
+    if "schedule" in settings:
+        try:
+            settings["schedule"] = schedule_json(parse_schedule(settings["schedule"]))
+        except ScheduleError as exc:
+            raise EventImportError(f"the event: {exc}") from None
     event = Event(
         name=data.name,
         slug=slug,
@@ -387,7 +406,11 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
     pack = extra.pop(PACK, None)
     users = _linked_accounts(_usernames_in(data, records), link_users)
+    main = _main_event(data, extra)
     event, event_times = _build_event(data, extra, slug)
+    if main is not None:
+        event.side_event_of = main
+    _check_schedule(event)
     round_parts = {r.number: _round_parts(r) for r in data.rounds}
     stash = _core_stash(data, round_parts)
     event.save()
@@ -404,6 +427,49 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
         event.extra[STASH] = stash
         event.save(update_fields=["extra"])
     return event
+
+
+def _main_event(data: EventFile, extra: dict[str, Any]) -> Event | None:
+    """The main event a side event's file names (`side_event_of`), when it is stored here.
+
+    Otherwise the slug stays in `extra` (written back on export); `side_events`, a main
+    event's list of its side events, stays there too: each side event's own file makes
+    the link when it is imported.
+    """
+    for key in (SIDE_EVENT_OF, SIDE_EVENTS):
+        value = extra.get(key)
+        if key == SIDE_EVENT_OF and value is not None and not isinstance(value, str):
+            raise EventImportError(f"{SIDE_EVENT_OF} must be the main event's slug, got {value!r}")
+        if (
+            key == SIDE_EVENTS
+            and value is not None
+            and (not isinstance(value, list) or not all(isinstance(v, str) for v in value))
+        ):
+            raise EventImportError(f"{SIDE_EVENTS} must be a list of slugs")
+    slug = extra.get(SIDE_EVENT_OF)
+    if slug is None:
+        return None
+    main = Event.objects.filter(slug=slug).first()
+    if main is None:
+        return None
+    if main.side_event_of_id is not None:
+        raise EventImportError(f"{SIDE_EVENT_OF}: {slug!r} is itself a side event")
+    if main.game_system != data.game_system:
+        raise EventImportError(
+            f"{SIDE_EVENT_OF}: {slug!r} plays {main.game_system}; a side event plays its main event's game"
+        )
+    del extra[SIDE_EVENT_OF]
+    return main
+
+
+def _check_schedule(event: Event) -> None:
+    """The schedule's own order, and no round over a round of the main event (OP Guide: Side Events)."""
+    if event.round_minutes is None:
+        event.round_minutes = default_round_minutes(event.game_system)
+    try:
+        check_schedule(event)
+    except ServiceError as exc:
+        raise EventImportError(f"the event: {exc.message}") from None
 
 
 RoundParts = Mapping[int, tuple[dict[str, Any], list[Any], dict[str, Any]]]
@@ -800,6 +866,32 @@ def _event_player(player: Player, w: _Writing) -> EventPlayer:
     )
 
 
+def _side_event_links(event: Event) -> dict[str, Any]:
+    """`side_event_of` (the main event's slug) and `side_events` (its side events' slugs), in one query.
+
+    A link the import could not make (the main event is not on this installation, or the
+    side events were not imported with it) is kept in Event.extra and written back, so the
+    file says what it said; the side events listed are those stored here and those kept.
+    """
+    linked = dict(
+        Event.objects.filter(Q(side_event_of=event.pk) | Q(pk=event.side_event_of_id or 0)).values_list(
+            "pk", "slug"
+        )
+    )
+    main_slug = linked.pop(event.side_event_of_id, None) if event.side_event_of_id else None
+    kept = event.extra if isinstance(event.extra, dict) else {}
+    out: dict[str, Any] = {}
+    main = main_slug if main_slug is not None else kept.get(SIDE_EVENT_OF)
+    if main is not None:
+        out[SIDE_EVENT_OF] = main
+    sides = set(linked.values())
+    if isinstance(kept.get(SIDE_EVENTS), list):
+        sides |= {slug for slug in kept[SIDE_EVENTS] if isinstance(slug, str)}
+    if sides:
+        out[SIDE_EVENTS] = sorted(sides)
+    return out
+
+
 def _event_settings(event: Event, *, public: bool) -> dict[str, Any]:
     """The event's extra fields: the slug, every setting (no join code when public), then its own extra."""
     event_extra: dict[str, Any] = {"slug": event.slug}
@@ -945,6 +1037,7 @@ def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
         event, rows, rosters=with_rosters, users=users, reports=writer.reports(stored), public=public
     )
     data = event_to_json(core)
+    data.update(_side_event_links(event))
     data.update(writer.sections(stored))
     pack = pack_json(event)
     if pack is not None:

@@ -7,11 +7,13 @@ through `add_service_error`.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import uuid
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from rules_engine.registry import GameSystem, all_systems, get_system
 from tournaments import limits
@@ -26,6 +28,7 @@ from tournaments.models import (
     Player,
     RosterPublication,
     StaffRoleKind,
+    TableSeating,
     default_round_minutes,
 )
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
@@ -63,6 +66,46 @@ def parse_tables(text: str) -> list[tuple[int, str]]:
 
 def tables_text(tables: list[tuple[int, str]]) -> str:
     return "\n".join(f"{number}: {layout}" if layout else str(number) for number, layout in tables)
+
+
+_SCHEDULE_LINE = re.compile(
+    r"^\s*(?:round\s*)?(\d+)\s*[:.\-\u2013\u2014]\s*(\d{4}-\d{2}-\d{2})[ T]+(\d{1,2}:\d{2})\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_schedule_text(text: str) -> list[dict[str, Any]]:
+    """One round a line, in the event's local time: "1: 2026-03-14 09:30" (round, date, time)."""
+    entries = []
+    for line_number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        match = _SCHEDULE_LINE.match(raw)
+        if match is None:
+            raise forms.ValidationError(
+                f'Line {line_number}: write a round\'s start as "1: 2026-03-14 09:30" (round, date, time).'
+            )
+        try:
+            naive = dt.datetime.strptime(f"{match.group(2)} {match.group(3)}", "%Y-%m-%d %H:%M")
+            starts_at = timezone.make_aware(naive)
+        except ValueError:
+            raise forms.ValidationError(
+                f"Line {line_number}: {match.group(2)} {match.group(3)} is not a time on the clock here."
+            ) from None
+        entries.append({"round": int(match.group(1)), "starts_at": starts_at})
+    return entries
+
+
+def schedule_text(schedule: list[dict[str, Any]]) -> str:
+    """The stored schedule as the form's lines, in local time (parse_schedule_text reads it back)."""
+    lines = []
+    for entry in schedule if isinstance(schedule, list) else []:
+        try:
+            start = timezone.localtime(dt.datetime.fromisoformat(str(entry["starts_at"])))
+        except (KeyError, TypeError, ValueError):
+            continue
+        lines.append(f"{entry['round']}: {start:%Y-%m-%d %H:%M}")
+    return "\n".join(lines)
 
 
 def _game_systems() -> list[tuple[str, str]]:
@@ -107,6 +150,14 @@ class DateTimeInput(forms.DateTimeInput):
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         super().__init__(attrs, format="%Y-%m-%dT%H:%M")
+
+
+class AnnouncedSelect(forms.NullBooleanSelect):
+    """Yes / No / not announced yet, for the OP Guide's Accessibility list."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.choices = [("unknown", "Not announced"), ("true", "Yes"), ("false", "No")]
 
 
 class EventForm(Form):
@@ -178,8 +229,50 @@ class EventForm(Form):
     )
     to_plays = forms.BooleanField(required=False, label="The TO plays")
     head_judge_plays = forms.BooleanField(required=False, label="The Head Judge plays")
-    conduct_contact = forms.CharField(max_length=limits.SHORT_TEXT_LENGTH, required=False)
+    conduct_contact = forms.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH,
+        required=False,
+        label="Contact for conduct reports",
+        help_text="Who players tell, discreetly (OP Guide: Conduct).",
+    )
     registration_open = forms.BooleanField(required=False, initial=True)
+    # The event listing (OP Guide: The Tournament Organiser).
+    layouts_in_use = forms.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH,
+        required=False,
+        help_text="The table layouts the event plays, e.g. \u201cMaps 1\u20136 of the current pack\u201d.",
+    )
+    pairing_platform = forms.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH,
+        required=False,
+        initial=lambda: Event._meta.get_field("pairing_platform").get_default(),
+        help_text="Where pairings and results are published. Empty: Muster.",
+    )
+    schedule = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "1: 2026-03-14 09:30\n2: 2026-03-14 13:00"}),
+        required=False,
+        label="Round start times",
+        help_text='One round a line, local time: "1: 2026-03-14 09:30".',
+    )
+    # OP Guide: Accessibility.
+    step_free_access = forms.NullBooleanField(
+        required=False, widget=AnnouncedSelect, label="Step-free access"
+    )
+    accessible_toilet = forms.NullBooleanField(required=False, widget=AnnouncedSelect)
+    table_seating = forms.ChoiceField(choices=TableSeating.choices, required=False, label="Tables are")
+    seating_on_request = forms.BooleanField(required=False, label="Seating can be provided on request")
+    accommodations_contact = forms.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH,
+        required=False,
+        label="Contact about accommodations",
+        help_text="Who players ask about access or other accommodations.",
+    )
+    accommodations_by = forms.DateField(
+        required=False,
+        widget=DateInput,
+        label="Ask about accommodations by",
+        help_text="Leave empty for a week before the event.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -190,12 +283,18 @@ class EventForm(Form):
     def clean_tables(self) -> list[tuple[int, str]]:
         return parse_tables(self.cleaned_data.get("tables") or "")
 
+    def clean_schedule(self) -> list[dict[str, Any]]:
+        return parse_schedule_text(self.cleaned_data.get("schedule") or "")
+
     def event_fields(self) -> dict[str, Any]:
         """The cleaned data as event_create/event_update keywords (tables and helpers left out)."""
         data = dict(self.cleaned_data)
         for key in ("tables", "expected_players", "name"):
             data.pop(key, None)
         data["first_round_extra_minutes"] = data.get("first_round_extra_minutes") or 0
+        data["pairing_platform"] = (
+            data.get("pairing_platform") or Event._meta.get_field("pairing_platform").get_default()
+        )
         if data.get("round_minutes") is None:
             data.pop("round_minutes", None)  # a new event takes its system's; an edit keeps its own
         return data
@@ -613,3 +712,42 @@ class StaffResultForm(_ResultForm):
         data = dict(self.data.items())
         data[self.add_prefix("version")] = str(current.version)
         self.data = data
+
+
+class SideEventForm(Form):
+    """A side event of the event on the page (OP Guide: Side Events — e.g. a two- or
+    three-round Skirmish mini-tournament); the rest is set on its own settings page."""
+
+    name = forms.CharField(max_length=limits.EVENT_NAME_LENGTH, help_text="E.g. “Friday night Skirmish”.")
+    kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.COMMUNITY, label="Event kind")
+    scale = forms.ChoiceField(choices=_scales, initial="standard", label="Engagement scale")
+    points_limit = forms.IntegerField(
+        required=False, min_value=0, label="Points limit", help_text="Only where the scale leaves it open."
+    )
+    planned_rounds = forms.IntegerField(
+        min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high, initial=2
+    )
+    round_minutes = forms.IntegerField(
+        min_value=limits.ROUND_MINUTES.low,
+        max_value=limits.ROUND_MINUTES.high,
+        required=False,
+        help_text="Empty: the game system's round length.",
+    )
+    schedule = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "1: 2026-03-14 19:00\n2: 2026-03-14 20:30"}),
+        required=False,
+        label="Round start times",
+        help_text='One round a line, local time: "1: 2026-03-14 19:00". Never over a round of the main '
+        "event.",
+    )
+
+    def clean_schedule(self) -> list[dict[str, Any]]:
+        return parse_schedule_text(self.cleaned_data.get("schedule") or "")
+
+    def event_fields(self) -> dict[str, Any]:
+        """The cleaned data as side_event_create keywords."""
+        data = dict(self.cleaned_data)
+        data.pop("name", None)
+        if data.get("round_minutes") is None:
+            data.pop("round_minutes", None)
+        return data

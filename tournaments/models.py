@@ -6,6 +6,7 @@ small invariants that belong to one row.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.conf import settings
@@ -16,6 +17,9 @@ from pairings.engine.report import PairingReport
 from rules_engine.pregame import Pregame
 from rules_engine.registry import UnknownGameSystem, get_system
 from standings import records
+
+# OP Guide: Accessibility — ask for accommodations by "a week before the event".
+ACCOMMODATIONS_BEFORE = dt.timedelta(days=7)
 
 
 class EventKind(models.TextChoices):
@@ -35,6 +39,13 @@ class RosterPublication(models.TextChoices):
     AFTER_DEADLINE = "after-deadline", "Hidden until the roster deadline"
     ON_DATE = "on-date", "Published on a set date"
     OPPONENT_ONLY = "opponent-only", "Shown only to each opponent once paired"
+
+
+class TableSeating(models.TextChoices):
+    # OP Guide: Accessibility — "whether tables are seated or standing"
+    NOT_ANNOUNCED = "", "Not announced"
+    SEATED = "seated", "Seated"
+    STANDING = "standing", "Standing"
 
 
 class EventStatus(models.TextChoices):
@@ -79,6 +90,26 @@ class Event(models.Model):
     to_plays = models.BooleanField(default=False)
     head_judge_plays = models.BooleanField(default=False)
     conduct_contact = models.CharField(max_length=200, blank=True)
+    # The event listing (OP Guide: The Tournament Organiser): layouts in use, the pairing
+    # platform, and the schedule of round start times (tournaments.schedule, stored form).
+    layouts_in_use = models.CharField(max_length=200, blank=True)
+    pairing_platform = models.CharField(max_length=200, default="Muster")
+    schedule = models.JSONField(
+        default=list, blank=True, help_text='Round start times: [{"round": 1, "starts_at": ISO 8601}, ...].'
+    )
+    # OP Guide: Accessibility — told to players in the event materials. None: not announced.
+    step_free_access = models.BooleanField(null=True, blank=True)
+    accessible_toilet = models.BooleanField(null=True, blank=True)
+    table_seating = models.CharField(max_length=10, choices=TableSeating.choices, blank=True, default="")
+    seating_on_request = models.BooleanField(default=False)
+    accommodations_contact = models.CharField(max_length=200, blank=True)
+    accommodations_by = models.DateField(
+        null=True, blank=True, help_text="Empty: a week before the event (OP Guide: Accessibility)."
+    )
+    # OP Guide: Side Events — a side event is a full event of its own, linked to its main event.
+    side_event_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="side_events"
+    )
     status = models.CharField(max_length=20, choices=EventStatus.choices, default=EventStatus.DRAFT)
     registration_open = models.BooleanField(default=True)
     join_code = models.CharField(
@@ -108,6 +139,14 @@ class Event(models.Model):
                 f.attname for f in self._meta.concrete_fields if not f.primary_key and f.name != "version"
             ]
         super().save(*args, **kwargs)
+
+    @property
+    def accommodations_deadline(self) -> dt.date | None:
+        """By when to ask for an accommodation: the TO's date, else a week before the event
+        (OP Guide: Accessibility — "A week before the event is reasonable")."""
+        if self.accommodations_by is not None:
+            return self.accommodations_by
+        return self.starts_on - ACCOMMODATIONS_BEFORE if self.starts_on is not None else None
 
     @property
     def game_system_name(self) -> str:

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
@@ -34,6 +34,8 @@ from tournaments.models import (
     StaffRoleKind,
     Table,
 )
+from tournaments.schedule import RoundSlot
+from tournaments.services.schedules import event_slots
 
 
 def standings_cached(event: Event) -> Standings:
@@ -139,6 +141,11 @@ def judge_queue(event: Event) -> QuerySet[Game]:
 
 
 # --- lookups and lists for the API (one or two queries each, whatever the event's size) ---
+
+
+def side_events_listed(event: Event) -> QuerySet[Event]:
+    """The event's side events, by name (OP Guide: Side Events)."""
+    return Event.objects.filter(side_event_of=event).order_by("name", "pk")
 
 
 def events_listed() -> QuerySet[Event]:
@@ -410,3 +417,43 @@ def not_ready_by_player(problems: list[NotReady]) -> dict[int, list[NotReady]]:
     for problem in problems:
         out.setdefault(problem.player.pk, []).append(problem)
     return out
+
+
+@dataclass(frozen=True)
+class SideEventRow:
+    """A side event as its main event's page lists it, for one caller."""
+
+    event: Event
+    slots: list[RoundSlot]
+    joined: bool  # the caller plays in it
+    can_join: bool  # the caller may join in one tap (a main-event player not in it yet)
+
+
+def registration_is_open(event: Event) -> bool:
+    """As services.players.registration_closed_reason: not under way or finished, and open."""
+    return event.registration_open and event.status not in (EventStatus.RUNNING, EventStatus.FINISHED)
+
+
+def side_events_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> list[SideEventRow]:
+    """The event's side events (OP Guide: Side Events), each with its schedule and whether the
+    caller is in it or may join it in one tap; two queries beyond the side events."""
+    sides = list(Event.objects.filter(side_event_of=event).order_by("name"))
+    if not sides:
+        return []
+    user_pk = user.pk if user.is_authenticated else None
+    main_entry = Player.objects.filter(event=event, user_id=user_pk).first() if user_pk is not None else None
+    joined = (
+        set(Player.objects.filter(event__in=sides, user_id=user_pk).values_list("event_id", flat=True))
+        if user_pk is not None
+        else set()
+    )
+    may_join = main_entry is not None and main_entry.disqualified_after_round is None
+    return [
+        SideEventRow(
+            event=side,
+            slots=event_slots(side),
+            joined=side.pk in joined,
+            can_join=may_join and side.pk not in joined and registration_is_open(side),
+        )
+        for side in sides
+    ]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import manage, mine, packs, player, public, rounds, scoring, setup
+from tournaments.views import manage, mine, packs, player, public, rounds, scoring, setup, side_events
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -14,6 +14,7 @@ urlpatterns = [
     path("e/<slug:slug>/standings/<str:player>/", public.standing_detail, name="standing"),
     path("e/<slug:slug>/rosters/", public.rosters, name="rosters"),
     path("e/<slug:slug>/join/<str:code>/", setup.join, name="join"),
+    path("e/<slug:slug>/side-join/", side_events.side_event_join_view, name="side-event-join"),
     # Players
     path("e/<slug:slug>/me/", player.me, name="me"),
     path("e/<slug:slug>/me/rosters/<int:slot>/", player.roster_save, name="me-roster"),
@@ -32,6 +33,7 @@ urlpatterns = [
     path("e/<slug:slug>/manage/scoring/", scoring.scoring_save, name="manage-scoring"),
     path("e/<slug:slug>/manage/pack/", packs.pack, name="manage-pack"),
     path("e/<slug:slug>/manage/staff/", manage.staff, name="manage-staff"),
+    path("e/<slug:slug>/manage/side-events/", side_events.side_events, name="manage-side-events"),
     path("e/<slug:slug>/manage/players/", manage.players, name="manage-players"),
     path("e/<slug:slug>/manage/players/add/", manage.player_add, name="manage-player-add"),
     path("e/<slug:slug>/manage/players/import/", manage.players_import, name="manage-players-import"),

@@ -46,6 +46,7 @@ from tests.builders.worlds import build_world
 from tournaments.models import Event, Game, RoundStatus, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
+from tournaments.services.side_events import side_event_create
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -142,6 +143,9 @@ WEB: dict[str, tuple[Op, ...]] = {
     "my-events": (get(SIGNED_IN),),
     "rounds-hint": (get(EVERYONE),),  # advice from the OP Guide's table, about no event
     "join": (get(SIGNED_IN, code="{join_code}"),),
+    # One tap into a side event: any signed-in caller may try; the service lets the main
+    # event's players in and refuses anyone else with a message (OP Guide: Side Events).
+    "side-event-join": (op("post", SIGNED_IN, slug="{side}"),),
     # Players.
     "me": (get(PLAYERS),),
     "me-roster": (post(PLAYERS, slot="1"),),
@@ -194,6 +198,10 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-scoring": (post(TO),),
     "manage-pack": (get(TO), post(TO)),
     "manage-staff": (get(TO),),
+    "manage-side-events": (
+        get(TO),
+        post(TO, {"name": "Open play", "planned_rounds": 2, "kind": "community"}),
+    ),
     "manage-players": (get(TO),),
     "manage-player-add": (post(TO),),
     "manage-players-import": (post(TO),),
@@ -224,6 +232,8 @@ API: dict[str, tuple[Op, ...]] = {
     "api:tables": (op("put", TO, {"tables": [{"number": n} for n in range(1, 6)]}),),
     "api:event-scoring": (get(EVERYONE), op("put", TO, {"bye": [3, 2]})),
     "api:staff": (get(PLAYERS | STAFF), post(TO, {"username": "oscar", "role": "floor-judge"})),
+    "api:side-events": (get(EVERYONE), post(TO, {"name": "Open play"})),
+    "api:side-event-join": (post(SIGNED_IN, slug="{side}"),),  # others: 400 not-a-main-event-player
     "api:players": (get(EVERYONE), post(SIGNED_IN, {"join_code": "{join_code}"})),
     "api:players-import": (post(TO, {"csv": "Zed,zed@example.org\n"}),),
     "api:player-check-in": (post(STAFF, external_id="{bob}"),),
@@ -369,6 +379,7 @@ def _build() -> World:
     other_bob = player_register(event=other, name="Bob", user=users["bob"], by=users["oscar"])
     quinn = player_register(event=other, name="Quinn Zebra", user=users["mallory"], by=users["oscar"])
     add_round(other, 1, [(other_bob, quinn)], RoundStatus.PAIRED)
+    side = side_event_create(main=event, actor=users["alice"], name="Friday Skirmish", planned_rounds=2)
     values = {
         "slug": event.slug,
         "bob": world.bob.external_id,
@@ -383,6 +394,7 @@ def _build() -> World:
         "done_job": str(done.pk),
         "join_code": event.join_code,
         "other": other.slug,
+        "side": side.slug,
     }
     sessions = {}
     for role, username in USERNAMES.items():
@@ -432,7 +444,7 @@ def _url(name: str, operation: Op, world: World) -> str:
     pattern = _routes()[name]
     kwargs = {k: _fill(v, world.values) for k, v in operation.kwargs.items()}
     if "<slug:slug>" in pattern:
-        kwargs["slug"] = world.values["slug"]
+        kwargs.setdefault("slug", world.values["slug"])
     return reverse(name, kwargs=kwargs) + operation.query
 
 

@@ -13,6 +13,7 @@ from tournaments import selectors
 from tournaments.access import EventAccess
 from tournaments.event_format import suggested_rounds
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round
+from tournaments.schedule import ScheduleError, parse_schedule
 
 
 def player_status(player: Player) -> str:
@@ -50,6 +51,10 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
     event: Event = access.event
     data: dict[str, Any] = {name: getattr(event, name) for name in EVENT_FIELDS}
     data["tables"] = [{"number": t.number, "layout": t.layout} for t in selectors.event_tables(event)]
+    data["schedule"] = [{"round": n, "starts_at": start} for n, start in stored_schedule(event)]
+    data["accommodations_deadline"] = event.accommodations_deadline
+    data["side_event_of"] = event.side_event_of.slug if event.side_event_of is not None else None
+    data["side_events"] = list(event.side_events.order_by("slug").values_list("slug", flat=True))
     data["your_roles"] = sorted(access.roles)
     data["your_player"] = access.player.external_id if access.player is not None else None
     if access.is_staff:
@@ -59,6 +64,14 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
         # OP Guide: Event Size and Format — the round count for this many players.
         data["suggested_rounds"] = suggested_rounds(kind=event.kind, scale=event.scale, players=active)
     return data
+
+
+def stored_schedule(event: Event) -> list[tuple[int, Any]]:
+    """The event's round start times as datetimes (the services store only valid ones)."""
+    try:
+        return parse_schedule(event.schedule)
+    except ScheduleError:
+        return []
 
 
 EVENT_FIELDS = (
@@ -86,6 +99,15 @@ EVENT_FIELDS = (
     "to_plays",
     "head_judge_plays",
     "conduct_contact",
+    "layouts_in_use",
+    "pairing_platform",
+    "schedule",
+    "step_free_access",
+    "accessible_toilet",
+    "table_seating",
+    "seating_on_request",
+    "accommodations_contact",
+    "accommodations_by",
 )
 
 

@@ -24,6 +24,7 @@ from tournaments.models import (
     RosterPublication,
     RoundStatus,
     StaffRoleKind,
+    TableSeating,
 )
 
 if TYPE_CHECKING:
@@ -124,6 +125,15 @@ class TablesInputSerializer(Serializer):
     tables = TableSerializer(many=True)
 
 
+class ScheduleEntrySerializer(Serializer):
+    """One round's start (OP Guide: The Tournament Organiser — the schedule in the listing)."""
+
+    round = serializers.IntegerField(
+        min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high
+    )
+    starts_at = serializers.DateTimeField(help_text="With its UTC offset; stored and answered in UTC.")
+
+
 class EventSummarySerializer(Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
@@ -155,7 +165,23 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     first_round_extra_minutes = serializers.IntegerField()
     to_plays = serializers.BooleanField()
     head_judge_plays = serializers.BooleanField()
-    conduct_contact = serializers.CharField()
+    conduct_contact = serializers.CharField(help_text="Who players tell about conduct, discreetly.")
+    layouts_in_use = serializers.CharField()
+    pairing_platform = serializers.CharField()
+    schedule = ScheduleEntrySerializer(many=True, help_text="The round start times, in round order.")
+    step_free_access = serializers.BooleanField(allow_null=True, help_text="Null: not announced.")
+    accessible_toilet = serializers.BooleanField(allow_null=True, help_text="Null: not announced.")
+    table_seating = serializers.ChoiceField(
+        choices=TableSeating.choices, help_text="Seated or standing tables; empty: not announced."
+    )
+    seating_on_request = serializers.BooleanField()
+    accommodations_contact = serializers.CharField()
+    accommodations_by = serializers.DateField(allow_null=True, help_text="As the TO set it (null: not set).")
+    accommodations_deadline = serializers.DateField(
+        allow_null=True, help_text="By when to ask: the TO's date, else a week before the event."
+    )
+    side_event_of = serializers.SlugField(allow_null=True, help_text="The main event, for a side event.")
+    side_events = serializers.ListField(child=serializers.SlugField(), help_text="The event's side events.")
     tables = TableSerializer(many=True)
     your_roles = serializers.ListField(
         child=serializers.CharField(),
@@ -216,6 +242,53 @@ class EventWriteSerializer(Serializer):
         max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False
     )
     registration_open = serializers.BooleanField(required=False)
+    layouts_in_use = serializers.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False
+    )
+    pairing_platform = serializers.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False
+    )
+    schedule = serializers.ListField(
+        child=ScheduleEntrySerializer(),
+        required=False,
+        max_length=limits.PLANNED_ROUNDS.high,
+        help_text="Replaces the round start times; each round once, up to the planned round count.",
+    )
+    step_free_access = serializers.BooleanField(allow_null=True, required=False)
+    accessible_toilet = serializers.BooleanField(allow_null=True, required=False)
+    table_seating = serializers.ChoiceField(choices=TableSeating.choices, required=False)
+    seating_on_request = serializers.BooleanField(required=False)
+    accommodations_contact = serializers.CharField(
+        max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False
+    )
+    accommodations_by = serializers.DateField(allow_null=True, required=False)
+
+
+class SideEventWriteSerializer(Serializer):
+    """A side event of the event in the path (OP Guide: Side Events); it plays the main
+    event's game system and takes its dates, venue and listing unless given here."""
+
+    name = serializers.CharField(max_length=limits.EVENT_NAME_LENGTH)
+    kind = serializers.ChoiceField(choices=EventKind.choices, required=False)
+    scale = EventScaleField(max_length=30, required=False, help_text="One of the game system's scales.")
+    points_limit = serializers.IntegerField(min_value=0, allow_null=True, required=False)
+    list_format = serializers.ChoiceField(choices=ListFormat.choices, required=False)
+    planned_rounds = serializers.IntegerField(
+        min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high, required=False
+    )
+    round_minutes = serializers.IntegerField(
+        min_value=limits.ROUND_MINUTES.low, max_value=limits.ROUND_MINUTES.high, required=False
+    )
+    first_round_extra_minutes = serializers.IntegerField(
+        min_value=limits.FIRST_ROUND_EXTRA_MINUTES.low,
+        max_value=limits.FIRST_ROUND_EXTRA_MINUTES.high,
+        required=False,
+    )
+    starts_on = serializers.DateField(allow_null=True, required=False)
+    ends_on = serializers.DateField(allow_null=True, required=False)
+    schedule = serializers.ListField(
+        child=ScheduleEntrySerializer(), required=False, max_length=limits.PLANNED_ROUNDS.high
+    )
 
 
 class StaffSerializer(Serializer):

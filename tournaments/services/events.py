@@ -22,9 +22,11 @@ from tournaments.models import (
     StaffRole,
     StaffRoleKind,
     Table,
+    TableSeating,
     default_round_minutes,
 )
 from tournaments.services.audit import audit
+from tournaments.services.schedules import check_schedule, check_side_event_game, normalised_schedule
 from tournaments.services.versions import event_touch
 
 EDITABLE_FIELDS = (
@@ -49,6 +51,25 @@ EDITABLE_FIELDS = (
     "head_judge_plays",
     "conduct_contact",
     "registration_open",
+    # The event listing (OP Guide: The Tournament Organiser; Accessibility).
+    "layouts_in_use",
+    "pairing_platform",
+    "schedule",
+    "step_free_access",
+    "accessible_toilet",
+    "table_seating",
+    "seating_on_request",
+    "accommodations_contact",
+    "accommodations_by",
+)
+# Free-text listing fields and their column width (tournaments.limits.SHORT_TEXT_LENGTH).
+_SHORT_TEXTS = (
+    ("venue", "The venue"),
+    ("late_roster_penalty", "The late roster penalty"),
+    ("conduct_contact", "The conduct contact"),
+    ("layouts_in_use", "The layouts in use"),
+    ("pairing_platform", "The pairing platform"),
+    ("accommodations_contact", "The accommodations contact"),
 )
 
 
@@ -85,6 +106,7 @@ def _check_budget(event: Event, system: GameSystem, scale: Scale) -> None:
 
 
 def _check(event: Event) -> None:
+    check_side_event_game(event)
     try:
         system = get_system(event.game_system)
     except UnknownGameSystem as exc:
@@ -128,17 +150,33 @@ def _check(event: Event) -> None:
             raise ServiceError(f"{what} between {bounds.low} and {bounds.high} minutes.", field=name)
     if event.starts_on and event.ends_on and event.ends_on < event.starts_on:
         raise ServiceError("The event cannot end before it starts.", field="ends_on")
+    for name, what in _SHORT_TEXTS:
+        if len(getattr(event, name) or "") > limits.SHORT_TEXT_LENGTH:
+            raise ServiceError(f"{what} is at most {limits.SHORT_TEXT_LENGTH} characters.", field=name)
+    if event.table_seating not in TableSeating.values:
+        raise ServiceError(
+            f"Tables are {' or '.join(v for v in TableSeating.values if v)} (or not announced).",
+            field="table_seating",
+        )
+    check_schedule(event)
 
 
 @transaction.atomic
 def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Event:
     """Create an event with `creator` as its TO; the roster deadline defaults to a week
-    before, never to a time already past (event_format.default_roster_deadline)."""
+    before, never to a time already past (event_format.default_roster_deadline).
+
+    `side_event_of` (an Event) makes it a side event of that main event (only through
+    services.side_events, which checks the rules); its schedule is then checked against the
+    main event's rounds."""
+    side_event_of: Event | None = fields.pop("side_event_of", None)
     unknown = set(fields) - set(EDITABLE_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
     if not name.strip():
         raise ServiceError("An event needs a name.", field="name")
+    if "schedule" in fields:
+        fields["schedule"] = normalised_schedule(fields["schedule"])
     if "list_format" not in fields:
         # A game without dual lists (game-systems.md §0 point 5) makes a single-list event.
         try:
@@ -149,7 +187,13 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
             dual = True  # refused by _check with its own message
         if not dual:
             fields["list_format"] = ListFormat.SINGLE
-    event = Event(name=name.strip(), slug=_unique_slug(name), join_code=secrets.token_urlsafe(12), **fields)
+    event = Event(
+        name=name.strip(),
+        slug=_unique_slug(name),
+        join_code=secrets.token_urlsafe(12),
+        side_event_of=side_event_of,
+        **fields,
+    )
     if event.roster_deadline is None and event.starts_on is not None:
         event.roster_deadline = default_roster_deadline(
             event.starts_on, timezone.get_current_timezone(), now=timezone.now()
@@ -177,6 +221,8 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
     unknown = set(fields) - set(EDITABLE_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
+    if "schedule" in fields:
+        fields["schedule"] = normalised_schedule(fields["schedule"])
     before = {key: getattr(event, key) for key in fields}
     if "planned_rounds" in fields and fields["planned_rounds"] != event.planned_rounds:
         played = event.rounds.count()
@@ -204,6 +250,8 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         },
     )
     event_touch(event)
+    if event.side_event_of_id is not None:
+        event_touch(event.side_event_of_id)  # the main event's page lists its side events
     return event
 
 

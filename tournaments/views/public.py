@@ -29,9 +29,12 @@ from tournaments.selectors import (
     rosters_public,
     round_games,
     round_progress,
+    side_events_of,
     standings_cached,
     visible_rosters,
 )
+from tournaments.services.schedules import event_slots
+from tournaments.services.side_events import main_event_player
 from tournaments.views.common import by_table, nav_context
 
 
@@ -60,6 +63,10 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "rosters_public": rosters_public(event),
         "supplied_pack": event_pack(event),
         "game": get_system(event.game_system),
+        # The event listing's schedule (OP Guide: The Tournament Organiser) and side events.
+        "slots": event_slots(event),
+        "side_events": side_events_of(event, request.user),
+        "main_entry": main_event_player(event, request.user) if event.side_event_of_id else None,
     }
     return check.finish(render(request, "tournaments/event_home.html", context))
 

@@ -18,6 +18,8 @@ from tournaments.api.serializers import (
     EventDetailSerializer,
     EventSummarySerializer,
     EventWriteSerializer,
+    PlayerSerializer,
+    SideEventWriteSerializer,
     StaffSerializer,
     TableSerializer,
     TablesInputSerializer,
@@ -26,6 +28,7 @@ from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
 from tournaments.models import StaffRoleKind
 from tournaments.services.events import event_create, event_update, staff_add, staff_remove, tables_set
+from tournaments.services.side_events import side_event_create, side_event_join
 
 TAGS = ["events"]
 
@@ -175,3 +178,57 @@ class StaffApi(ApiView):
             )
         staff_remove(event=access.event, actor=actor, user=user, role=data["role"])
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SideEventsApi(ApiView):
+    @extend_schema(
+        operation_id="event_side_events_list",
+        summary="The event's side events (OP Guide: Side Events)",
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(EventSummarySerializer)}),
+        tags=TAGS,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        access = event_for(request, slug)
+        return paginated(request, self, selectors.side_events_listed(access.event), EventSummarySerializer)
+
+    @extend_schema(
+        operation_id="event_side_events_create",
+        summary="Add a side event (TO); the caller becomes its TO",
+        description="A full event of its own, on the main event's game system, taking its dates, venue "
+        "and listing unless given. Its rounds may never overlap a round of the main event: refused "
+        "with `overlaps-main-round`, naming the main round.",
+        request=SideEventWriteSerializer,
+        responses=responses({201: EventDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        fields = validated(SideEventWriteSerializer, request)
+        name = fields.pop("name")
+        side = side_event_create(main=access.event, actor=user, name=name, **fields)
+        data = presenters.event_detail(access_event(user, side.slug))
+        return Response(
+            EventDetailSerializer(data, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
+
+
+class SideEventJoinApi(ApiView):
+    @extend_schema(
+        operation_id="event_side_event_join",
+        summary="Join this side event in one tap, as a player of its main event",
+        description="No join code: the caller's entry in the main event (dropped players too) is "
+        "carried over by name and e-mail. Anyone else is refused with `not-a-main-event-player` and "
+        "registers the usual way (players_register with the join code); a player disqualified from "
+        "the main event with `disqualified`.",
+        request=None,
+        responses=responses({201: PlayerSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug)
+        player = side_event_join(side=access.event, user=user)
+        body = PlayerSerializer(presenters.player_dict(player), context={"staff": access.is_staff}).data
+        return Response(body, status=status.HTTP_201_CREATED)

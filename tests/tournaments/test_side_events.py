@@ -1,0 +1,227 @@
+"""Side events and the event listing, through the services (OP Guide: Side Events; The
+Tournament Organiser; Accessibility)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tests.builders.worlds import build_world
+from tournaments.errors import ServiceError
+from tournaments.models import Event, EventStatus, Player
+from tournaments.services.events import event_update
+from tournaments.services.players import player_drop, player_join
+from tournaments.services.rounds import round_pair
+from tournaments.services.side_events import side_event_create, side_event_join
+
+pytestmark = pytest.mark.django_db
+
+DAY = dt.datetime(2026, 10, 3, tzinfo=dt.UTC)
+
+
+def at(hour: int, minute: int = 0, day: int = 0) -> str:
+    return (DAY + dt.timedelta(days=day, hours=hour, minutes=minute)).isoformat()
+
+
+def main_schedule() -> list[dict[str, object]]:
+    """Round 1 09:00-11:45 (150 + 15 extra), round 2 12:30-15:00, round 3 15:30-18:00."""
+    return [
+        {"round": 1, "starts_at": at(9)},
+        {"round": 2, "starts_at": at(12, 30)},
+        {"round": 3, "starts_at": at(15, 30)},
+    ]
+
+
+@pytest.fixture
+def world(users):
+    return build_world(
+        users,
+        name="Winter Clash",
+        rosters=False,
+        round_minutes=150,
+        first_round_extra_minutes=15,
+        schedule=main_schedule(),
+    )
+
+
+def skirmish(world, **fields):
+    fields.setdefault("round_minutes", 60)
+    fields.setdefault("planned_rounds", 2)
+    return side_event_create(main=world.event, actor=world.users["alice"], name="Evening Skirmish", **fields)
+
+
+def test_a_side_event_is_an_event_of_its_own_on_the_main_events_game(world):
+    side = skirmish(world, schedule=[{"round": 1, "starts_at": at(18)}, {"round": 2, "starts_at": at(19)}])
+    assert side.side_event_of == world.event
+    assert side.game_system == world.event.game_system
+    assert side.kind == "community"
+    assert side.starts_on == world.event.starts_on
+    assert side.conduct_contact == world.event.conduct_contact
+    assert list(world.event.side_events.all()) == [side]
+    assert side.staff.get().user == world.users["alice"]
+    assert side.schedule[0] == {"round": 1, "starts_at": "2026-10-03T18:00:00+00:00"}
+
+
+def test_a_side_event_on_another_game_is_refused(world):
+    with pytest.raises(ServiceError) as caught:
+        skirmish(world, game_system="dropzone-commander")
+    assert caught.value.code == "side-event-game-system"
+    assert not Event.objects.filter(side_event_of=world.event).exists()
+
+
+def test_neither_side_nor_main_changes_the_game_alone(world):
+    side = skirmish(world)
+    for event in (side, world.event):
+        with pytest.raises(ServiceError) as caught:
+            event_update(event=event, actor=world.users["alice"], game_system="dropzone-commander")
+        assert caught.value.code == "side-event-game-system"
+        event.refresh_from_db()
+        assert event.game_system == "starcraft-tmg"
+
+
+def test_a_side_event_of_a_side_event_is_refused(world):
+    side = skirmish(world)
+    with pytest.raises(ServiceError) as caught:
+        side_event_create(main=side, actor=world.users["alice"], name="Nested")
+    assert caught.value.code == "side-event-of-side-event"
+
+
+@pytest.mark.parametrize(
+    ("start", "minutes"),
+    [(at(18), 60), (at(11, 45), 45), (at(8), 60), (at(15), 30), (at(9, 0, day=1), 60)],
+    ids=["after-the-last", "touching-round-one-end", "touching-round-one-start", "lunch-gap", "next-day"],
+)
+def test_touching_or_clear_of_the_main_rounds_is_allowed(world, start, minutes):
+    """11:45-12:30 fits between rounds 1 and 2 exactly; 08:00-09:00 ends as round 1 starts."""
+    side = skirmish(
+        world, planned_rounds=1, round_minutes=minutes, schedule=[{"round": 1, "starts_at": start}]
+    )
+    assert len(side.schedule) == 1
+
+
+@pytest.mark.parametrize(
+    ("start", "main_round"),
+    [(at(11, 44), 1), (at(8, 1), 1), (at(14, 59), 2), (at(12, 0), 2), (at(13), 2)],
+)
+def test_overlapping_a_main_round_is_refused_naming_it(world, start, main_round):
+    with pytest.raises(ServiceError) as caught:
+        skirmish(world, planned_rounds=1, schedule=[{"round": 1, "starts_at": start}])
+    assert caught.value.code == "overlaps-main-round"
+    assert caught.value.field == "schedule"
+    assert f"round {main_round} of Winter Clash" in caught.value.message
+    assert not Event.objects.filter(side_event_of=world.event).exists()
+
+
+def test_the_main_schedule_cannot_move_onto_a_side_event(world):
+    side = skirmish(world, planned_rounds=1, schedule=[{"round": 1, "starts_at": at(18)}])
+    moved = [*main_schedule()[:2], {"round": 3, "starts_at": at(16)}]  # now ends 18:30
+    with pytest.raises(ServiceError) as caught:
+        event_update(event=world.event, actor=world.users["alice"], schedule=moved)
+    assert caught.value.code == "overlaps-main-round"
+    assert "Evening Skirmish" in caught.value.message
+    assert "round 3 of Winter Clash" in caught.value.message
+    world.event.refresh_from_db()
+    assert world.event.schedule[2]["starts_at"] == "2026-10-03T15:30:00+00:00"  # nothing saved
+    # Nor can a longer round length push round 3 past 18:00.
+    with pytest.raises(ServiceError) as longer:
+        event_update(event=world.event, actor=world.users["alice"], round_minutes=180)
+    assert longer.value.code == "overlaps-main-round"
+    # Nor the side event move onto the main event.
+    with pytest.raises(ServiceError) as back:
+        event_update(event=side, actor=world.users["alice"], schedule=[{"round": 1, "starts_at": at(17)}])
+    assert back.value.code == "overlaps-main-round"
+
+
+def test_an_events_own_rounds_may_not_overlap(world):
+    with pytest.raises(ServiceError) as caught:
+        event_update(
+            event=world.event,
+            actor=world.users["alice"],
+            schedule=[{"round": 1, "starts_at": at(9)}, {"round": 2, "starts_at": at(11)}],
+        )
+    assert caught.value.code == "invalid-schedule"
+    with pytest.raises(ServiceError) as beyond:
+        event_update(event=world.event, actor=world.users["alice"], planned_rounds=2)
+    assert beyond.value.code == "invalid-schedule"
+    assert "plans 2 rounds" in beyond.value.message
+
+
+def test_a_main_event_player_joins_in_one_tap_and_a_dropped_one_too(world, users):
+    side = skirmish(world)
+    bob = side_event_join(side=side, user=users["bob"])
+    assert (bob.name, bob.email, bob.event) == ("Bob", "bob@example.org", side)
+    player_drop(player=world.carol, by=users["carol"])
+    carol = side_event_join(side=side, user=users["carol"])
+    assert carol.event == side
+    with pytest.raises(ServiceError) as twice:
+        side_event_join(side=side, user=users["bob"])
+    assert twice.value.code == "already-registered"
+
+
+def test_a_non_player_cannot_join_without_the_usual_registration(world, users):
+    side = skirmish(world)
+    with pytest.raises(ServiceError) as caught:
+        side_event_join(side=side, user=users["mallory"])
+    assert caught.value.code == "not-a-main-event-player"
+    assert not Player.objects.filter(event=side).exists()
+    # The usual way in still works: the side event's own link.
+    entry = player_join(event=side, user=users["mallory"], join_code=side.join_code)
+    assert entry.event == side
+
+
+def test_a_disqualified_player_or_a_closed_side_event_is_refused(world, users):
+    side = skirmish(world)
+    Player.objects.filter(pk=world.bob.pk).update(disqualified_after_round=1)
+    with pytest.raises(ServiceError) as dq:
+        side_event_join(side=side, user=users["bob"])
+    assert dq.value.code == "disqualified"
+    Event.objects.filter(pk=side.pk).update(status=EventStatus.RUNNING)
+    side.refresh_from_db()
+    with pytest.raises(ServiceError) as closed:
+        side_event_join(side=side, user=users["carol"])
+    assert closed.value.code == "registration-closed"
+
+
+def test_joining_an_event_that_is_not_a_side_event_is_refused(world, users):
+    with pytest.raises(ServiceError) as caught:
+        side_event_join(side=world.event, user=users["bob"])
+    assert caught.value.code == "not-a-side-event"
+
+
+def test_a_side_event_pairs_like_any_event(world, users):
+    side = skirmish(world)
+    side_event_join(side=side, user=users["bob"])
+    side_event_join(side=side, user=users["carol"])
+    round_ = round_pair(event=side, by=users["alice"], seed=1, confirm=True)
+    games = list(round_.games.all())
+    assert len(games) == 1
+    one, two = games[0].player_one, games[0].player_two
+    assert two is not None
+    assert {one.event_id, two.event_id} == {side.pk}
+
+
+def test_the_listing_fields_are_checked(world):
+    alice = world.users["alice"]
+    with pytest.raises(ServiceError) as caught:
+        event_update(event=world.event, actor=alice, table_seating="sofa")
+    assert caught.value.field == "table_seating"
+    with pytest.raises(ServiceError) as long:
+        event_update(event=world.event, actor=alice, pairing_platform="x" * 201)
+    assert long.value.field == "pairing_platform"
+    event = event_update(
+        event=world.event,
+        actor=alice,
+        layouts_in_use="Maps 1-6",
+        step_free_access=True,
+        accessible_toilet=False,
+        table_seating="standing",
+        seating_on_request=True,
+        accommodations_contact="access@example.org",
+    )
+    assert event.pairing_platform == "Muster"
+    assert event.starts_on is not None
+    assert event.accommodations_deadline == event.starts_on - dt.timedelta(days=7)
+    three_days = event.starts_on - dt.timedelta(days=3)
+    event = event_update(event=event, actor=alice, accommodations_by=three_days)
+    assert event.accommodations_deadline == three_days

@@ -1,0 +1,162 @@
+"""The event listing on the settings and public pages, and side events on the web (OP Guide:
+The Tournament Organiser, Accessibility, Side Events)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django import forms
+
+from tests.builders.worlds import build_world
+from tournaments.forms import EventForm
+from tournaments.models import Player
+from tournaments.services.events import EDITABLE_FIELDS
+from tournaments.services.side_events import side_event_create
+from tournaments.views.manage import _event_initial
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(users):
+    return build_world(users, name="Winter Clash", rosters=False, round_minutes=150)
+
+
+def settings_post(world) -> dict[str, Any]:
+    """The settings form as the page renders it, every field with its current value."""
+    form = EventForm(initial=_event_initial(world.event))
+    data: dict[str, Any] = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if (
+            isinstance(value, bool)
+            and isinstance(field, forms.BooleanField)
+            and not isinstance(field, forms.NullBooleanField)
+        ):
+            if value:
+                data[name] = "on"
+            continue
+        shown = field.widget.format_value(value)
+        if shown is not None:
+            data[name] = shown
+    return data
+
+
+def test_the_settings_page_saves_the_listing_and_dates_round_trip(world):
+    client = world.client("alice")
+    data = settings_post(world)
+    data.update(
+        {
+            "layouts_in_use": "Maps 1-6",
+            "schedule": "1: 2026-10-03 09:00\n2: 2026-10-03 12:30",
+            "step_free_access": "true",
+            "accessible_toilet": "false",
+            "table_seating": "standing",
+            "seating_on_request": "on",
+            "accommodations_contact": "access@example.org",
+            "accommodations_by": "2026-09-25",
+            "rules_cutoff": "2026-09-19",
+        }
+    )
+    response = client.post(world.url("manage/settings/"), data)
+    assert response.status_code == 302, response.context["form"].errors
+    event = world.event
+    event.refresh_from_db()
+    assert event.schedule == [
+        {"round": 1, "starts_at": "2026-10-03T09:00:00+00:00"},
+        {"round": 2, "starts_at": "2026-10-03T12:30:00+00:00"},
+    ]
+    assert (event.step_free_access, event.accessible_toilet, event.table_seating) == (True, False, "standing")
+    assert event.accommodations_by == dt.date(2026, 9, 25)
+    page = client.get(world.url("manage/settings/")).content.decode()
+    assert 'value="2026-09-25"' in page
+    assert 'value="2026-09-19"' in page
+    assert "1: 2026-10-03 09:00\n2: 2026-10-03 12:30" in page
+    # Saving the page again as rendered changes nothing: no date is blanked.
+    again = client.post(world.url("manage/settings/"), settings_post(world))
+    assert again.status_code == 302
+    before = {key: getattr(event, key) for key in EDITABLE_FIELDS}
+    event.refresh_from_db()
+    assert {key: getattr(event, key) for key in EDITABLE_FIELDS} == before
+
+
+def test_a_bad_schedule_line_is_a_form_error(world):
+    data = settings_post(world) | {"schedule": "round one at nine"}
+    response = world.client("alice").post(world.url("manage/settings/"), data)
+    assert response.status_code == 200
+    assert "Line 1" in response.content.decode()
+    overlap = settings_post(world) | {"schedule": "1: 2026-10-03 09:00\n2: 2026-10-03 10:00"}
+    page = world.client("alice").post(world.url("manage/settings/"), overlap).content.decode()
+    assert "before round 1 ends" in page
+
+
+def test_the_public_page_shows_the_event_details(world, users):
+    from tournaments.services.events import event_update
+
+    event_update(
+        event=world.event,
+        actor=users["alice"],
+        layouts_in_use="Maps 1-6",
+        schedule=[{"round": 1, "starts_at": dt.datetime(2026, 10, 3, 9, tzinfo=dt.UTC)}],
+        step_free_access=True,
+        table_seating="standing",
+        seating_on_request=True,
+        accommodations_contact="access@example.org",
+    )
+    page = world.client("anonymous").get(world.url()).content.decode()
+    assert "<h2>Event details</h2>" in page
+    for text in (
+        "Maps 1-6",
+        "Muster",
+        "Hank (Head Judge), judges&#x27; table",
+        "Round 1: Saturday 3 October, 09:00\u201311:30",
+        "Standing; seating can be provided on request",
+        "Contact access@example.org by",
+    ):
+        assert text in page, text
+    deadline = world.event.starts_on - dt.timedelta(days=7)
+    assert f"by {deadline.day} {deadline:%B %Y}" in page  # a week before, by default
+
+
+def test_side_events_from_the_manage_page_to_a_one_tap_join(world, users):
+    alice = world.client("alice")
+    clash = alice.post(
+        world.url("manage/settings/"), settings_post(world) | {"schedule": "1: 2026-10-03 09:00"}
+    )
+    assert clash.status_code == 302
+    refused = alice.post(
+        world.url("manage/side-events/"),
+        {"name": "Skirmish", "kind": "community", "scale": "standard", "planned_rounds": 2,
+         "round_minutes": 60, "schedule": "1: 2026-10-03 10:00"},
+    )  # fmt: skip
+    assert refused.status_code == 200
+    assert "overlaps round 1 of Winter Clash" in refused.content.decode()
+    made = alice.post(
+        world.url("manage/side-events/"),
+        {"name": "Skirmish", "kind": "community", "scale": "standard", "planned_rounds": 2,
+         "round_minutes": 60, "schedule": "1: 2026-10-03 18:00"},
+    )  # fmt: skip
+    assert made.status_code == 302
+    side = world.event.side_events.get()
+    main_page = world.client("bob").get(world.url()).content.decode()
+    assert "<h2>Side events</h2>" in main_page
+    assert f'action="/e/{side.slug}/side-join/"' in main_page
+    joined = world.client("bob").post(f"/e/{side.slug}/side-join/")
+    assert joined.status_code == 302
+    assert joined["Location"] == f"/e/{side.slug}/me/"
+    assert Player.objects.filter(event=side, user=users["bob"]).exists()
+    assert "You are in" in world.client("bob").get(world.url()).content.decode()
+    side_page = world.client("anonymous").get(f"/e/{side.slug}/").content.decode()
+    assert f'A side event of <a href="/e/{world.event.slug}/">Winter Clash</a>' in side_page
+    stranger = world.client("mallory").post(f"/e/{side.slug}/side-join/", follow=True)
+    assert "register for Skirmish with its registration link" in stranger.content.decode()
+    assert not Player.objects.filter(event=side, user=users["mallory"]).exists()
+
+
+def test_a_side_event_cannot_have_side_events(world, users):
+    side = side_event_create(main=world.event, actor=users["alice"], name="Skirmish")
+    page = world.client("alice").get(f"/e/{side.slug}/manage/side-events/").content.decode()
+    assert "is a side event of" in page
+    assert "Add the side event" not in page
