@@ -1,0 +1,420 @@
+"""The interchange contract's offline commands, `pair`, `standings` and `validate_roster`,
+without Django (shared/interchange.md, "standings and pair" and "validate_roster").
+
+They read files and print: no database, no settings, no app registry. Django's own
+start-up (about 0.3 s of CPU) was longer than a peer pairer's whole run (issue 15), so
+`manage.py` hands these three commands straight to `main` here when no settings module
+is chosen (DJANGO_SETTINGS_MODULE unset), and the Django management commands in
+`interchange/management/commands/` call the very same functions, so the two paths
+cannot drift: same arguments, same output bytes, same exit codes (0, 1 for an illegal
+roster, 2 with one line on stderr) and the same `CommandError: ...` line Django prints.
+
+Whatever the fast path does not mirror exactly it leaves to Django: `--help`,
+`--version`, `--settings`, `--pythonpath`, `--traceback`, `--no-color`, `--force-color`,
+any argument error (Django prints the usage), a custom DJANGO_COLORS palette, shell
+completion, and a TIME_ZONE Django would refuse. `main` then returns None and manage.py
+starts Django as before.
+
+Pure: this module imports no Django (tests/foundation/test_layout.py), and each command
+imports only the engines it uses, when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+COMMANDS = ("pair", "standings", "validate_roster")
+ILLEGAL = 1  # validate_roster: the roster breaks a rule
+BAD_INPUT = 2  # interchange.md: exit status 2, one line on stderr
+
+# Django's options on every command (BaseCommand.create_parser). Parsed here only so
+# that arguments mean what they mean under Django (abbreviations included); any of them
+# but --verbosity sends the command to Django.
+_DJANGO_ONLY = ("help", "version", "settings", "pythonpath", "traceback", "no_color", "force_color")
+
+
+class OfflineError(Exception):
+    """A one-line refusal: Django's `CommandError` with the same message and exit status."""
+
+    def __init__(self, message: str, returncode: int = BAD_INPUT) -> None:
+        super().__init__(message)
+        self.returncode = returncode
+
+
+class Output(Protocol):
+    """What the commands write to: Django's OutputWrapper, or `_Stream` below."""
+
+    def write(self, msg: str = ..., style_func: Any = ..., ending: str | None = ...) -> None: ...
+
+
+class _Stream:
+    """Django's OutputWrapper, as far as these commands use it: a line ending unless given."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def write(self, msg: str = "", style_func: Any = None, ending: str | None = None) -> None:
+        ending = "\n" if ending is None else ending
+        if ending and not msg.endswith(ending):
+            msg += ending
+        self._out.write(msg)
+
+
+# --- arguments (shared with the Django commands' add_arguments) ----------------------
+
+
+def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
+    from pairings.engine.model import SEEDING_STYLES
+
+    parser.add_argument("file", help="an event/1 JSON file")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (same file and seed, same pairing)")
+    parser.add_argument("--json", action="store_true", help="print the round as event/1 JSON")
+    parser.add_argument("--report", action="store_true", help="with --json, add the pairing report")
+    parser.add_argument(
+        "--fix-pair", action="append", default=[], metavar="A,B", help="players the TO pairs by hand"
+    )
+    parser.add_argument("--fix-bye", metavar="PLAYER", help="give this player the bye")
+    parser.add_argument(
+        "--fix-table",
+        action="append",
+        default=[],
+        metavar="PLAYER=TABLE",
+        help="seat this player's game at this table (accessibility)",
+    )
+    parser.add_argument("--seeding", metavar="A,B,C", help="round one: players best first, as announced")
+    parser.add_argument("--seeding-style", choices=SEEDING_STYLES, default="slide")
+
+
+def add_standings_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="an event/1 JSON file")
+    parser.add_argument("--json", action="store_true", help="print the interchange.md JSON")
+    parser.add_argument("--explain", metavar="PLAYER_ID", help="explain one player's line instead")
+    parser.add_argument(
+        "--planned-rounds",
+        type=int,
+        metavar="N",
+        help="the event's round count; standings are final once round N is in "
+        "(default: the file's planned_rounds, else indicative)",
+    )
+    parser.add_argument("--final", action="store_true", help="treat the standings as final")
+
+
+def _date(value: str) -> Any:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a date in YYYY-MM-DD form") from None
+
+
+def add_validate_roster_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="roster/1 JSON or text roster; two for a Dual List pair"
+    )
+    parser.add_argument("--json", action="store_true", help="print the interchange.md JSON verdict")
+    parser.add_argument(
+        "--pack", metavar="PACK", help="a datapack/1 file to judge against instead of the built-in pack"
+    )
+    parser.add_argument(
+        "--rules-date",
+        type=_date,
+        metavar="YYYY-MM-DD",
+        help="the rules cut-off date: use the data pack in effect then (default: today)",
+    )
+
+
+# --- the commands --------------------------------------------------------------------
+
+
+def _pair_option(value: str) -> tuple[str, str]:
+    parts = [p.strip() for p in value.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise OfflineError(f"--fix-pair takes two player ids separated by a comma, got {value!r}")
+    return (parts[0], parts[1])
+
+
+def _table_option(value: str) -> tuple[str, int]:
+    player, _, table = value.partition("=")
+    if not player.strip() or not table.strip().isdigit():
+        raise OfflineError(f"--fix-table takes PLAYER=TABLE, got {value!r}")
+    return (player.strip(), int(table))
+
+
+def pair(options: Mapping[str, Any], out: Output) -> None:
+    """`pair FILE [--seed N] [--json [--report]] [--fix-...]`: the next round of an event/1 file."""
+    from interchange.eventfile import EventFileError, load_event
+    from pairings.engine import Overrides, PairingError, pair_round, request_from_event
+
+    pairs = tuple(_pair_option(v) for v in options["fix_pair"])
+    tables = dict(_table_option(v) for v in options["fix_table"])
+    seeding = None
+    if options["seeding"]:
+        seeding = [p.strip() for p in options["seeding"].split(",") if p.strip()]
+    try:
+        event = load_event(options["file"])
+        request = request_from_event(
+            event,
+            seed=options["seed"],
+            overrides=Overrides(pairs=pairs, bye=options["fix_bye"], tables=tables),
+            seeding=seeding,
+            seeding_style=options["seeding_style"],
+        )
+        pairing = pair_round(request)
+    except (EventFileError, PairingError) as exc:
+        raise OfflineError(str(exc).replace("\n", " ")) from None
+    if options["json"]:
+        doc = pairing.to_json()
+        if options["report"]:
+            doc["report"] = pairing.report.to_dict()
+        out.write(json.dumps(doc))
+    else:
+        from pairings.engine.report import listing_text
+
+        out.write(listing_text(pairing, {e.id: e for e in request.entrants}))
+        out.write("")
+        out.write(pairing.report.to_text())
+
+
+def standings(options: Mapping[str, Any], out: Output) -> None:
+    """`standings FILE [--json] [--explain PLAYER_ID]` (OP Guide: Scoring and Standings)."""
+    from interchange.eventfile import EventFileError, load_event
+    from standings.engine import StandingsError, standings_for_event
+
+    try:
+        event = load_event(options["file"])
+        table = standings_for_event(
+            event, planned_rounds=options["planned_rounds"], final=True if options["final"] else None
+        )
+    except (EventFileError, StandingsError) as exc:
+        raise OfflineError(str(exc)) from None
+
+    player_id = options["explain"]
+    if player_id is not None:
+        from standings.explain import explain, explain_text, explanation_json
+
+        if player_id not in table:
+            raise OfflineError(f"no player {player_id!r} in {options['file']}")
+        explanation = explain(table, player_id)
+        if options["json"]:
+            out.write(json.dumps(explanation_json(explanation), ensure_ascii=False, indent=2))
+        else:
+            out.write(explain_text(explanation))
+        return
+
+    from standings.display import standings_json, standings_table
+
+    if options["json"]:
+        # One row per line, as printed in interchange.md.
+        rows = [json.dumps(row, ensure_ascii=False) for row in standings_json(table)["standings"]]
+        body = ",\n".join(f"  {row}" for row in rows)
+        out.write('{"standings": [\n' + body + "\n]}" if rows else '{"standings": []}')
+    else:
+        out.write(standings_table(table, event.name))
+
+
+def validate_roster(options: Mapping[str, Any], out: Output) -> int:
+    """`validate_roster FILE [FILE2] [--pack PACK] [--json] [--rules-date D]`: 0 legal, 1 illegal.
+
+    The game system is the roster's (`game_system` in JSON, a `Game:` line in text;
+    StarCraft when neither says), or the pack's when `--pack` hands one in. Systems whose
+    rosters are not StarCraft-shaped bring their own check (`GameSystem.roster_check`,
+    interchange.md "Other game systems"); without `--pack` they judge against their
+    built-in pack. The StarCraft verdict is `judge_rosters`', the one the web and the
+    API use.
+    """
+    from rules_engine.registry import UnknownGameSystem
+    from rules_engine.roster_check import RosterInputError
+
+    files: list[str] = options["files"]
+    try:
+        system = _system_of(files, options["pack"])
+    except (RosterInputError, UnknownGameSystem) as exc:
+        raise OfflineError(" ".join(str(exc).split())) from None
+    if system is not None and system.roster_check is not None:
+        try:
+            texts = [_read(name) for name in files]
+            pack_text = _read(options["pack"]) if options["pack"] else None
+            other = system.roster_check(texts, pack_text)
+        except RosterInputError as exc:
+            raise OfflineError(" ".join(str(exc).split())) from None
+        if options["json"]:
+            out.write(json.dumps(other.as_json(), ensure_ascii=False, indent=2))
+        else:
+            out.write(other.text(files), ending="")
+        return 0 if other.legal else ILLEGAL
+    return _validate_starcraft_shaped(files, options, out)
+
+
+def _validate_starcraft_shaped(files: list[str], options: Mapping[str, Any], out: Output) -> int:
+    import datetime as dt
+
+    from rules_engine.registry import NoPackInEffect, UnknownGameSystem, get_system
+    from rules_engine.systems.starcraft_tmg.pack import PackError
+    from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
+    from rules_engine.systems.starcraft_tmg.roster_reader import load_roster
+    from rules_engine.verdict import EventRequirements, Report, ValidationResult, judge_rosters
+
+    try:
+        rosters = [load_roster(name) for name in files]
+        systems = {r.game_system for r in rosters}
+        if len(systems) > 1:
+            raise RosterFileError(f"the rosters are for different game systems: {', '.join(sorted(systems))}")
+        rules = get_system(rosters[0].game_system)
+        result: ValidationResult[Report]
+        if options["pack"] and rules.army is not None:
+            result = rules.army.validate_against(rosters, Path(options["pack"]))
+        else:
+            # The files alone: no event imposes a scale; the rules are today's unless told.
+            requirements = EventRequirements(
+                game_system=rosters[0].game_system, rules_date=options["rules_date"] or dt.date.today()
+            )
+            result = judge_rosters(rosters, requirements)
+    except (RosterFileError, UnknownGameSystem, NoPackInEffect, PackError, NotImplementedError) as exc:
+        raise OfflineError(" ".join(str(exc).split())) from None
+    if options["json"]:
+        out.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
+    else:
+        from rules_engine.systems.starcraft_tmg.report_text import render_result
+
+        out.write(render_result(result, files), ending="")
+    return 0 if result.legal else ILLEGAL
+
+
+def _read(name: str) -> str:
+    """The file's text; reading problems are the one-line errors of the roster reader."""
+    from rules_engine.roster_check import RosterInputError
+    from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
+    from rules_engine.systems.starcraft_tmg.roster_reader import read_roster_file
+
+    try:
+        return read_roster_file(Path(name))
+    except RosterFileError as exc:
+        raise RosterInputError(str(exc)) from None
+
+
+def _declared_system(text: str) -> str | None:
+    """The game system a roster or pack names: `game_system` in JSON, a `Game:` line in text."""
+    import re
+
+    stripped = text.lstrip("\ufeff").lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError:
+            return None  # the reader reports it with its line and column
+        value = data.get("game_system") if isinstance(data, dict) else None
+        return value if isinstance(value, str) else None
+    match = re.search(r"^\s*game(?:\s*system)?\s*:\s*(.+?)\s*$", stripped, re.IGNORECASE | re.MULTILINE)
+    return match.group(1) if match else None
+
+
+def _system_of(files: list[str], pack: str | None) -> Any:
+    """The system whose rules apply (a GameSystem); None for a StarCraft roster (its reader decides)."""
+    from rules_engine.registry import system_named
+    from rules_engine.roster_check import RosterInputError
+
+    named = [s for s in (_declared_system(_read(f)) for f in files) if s]
+    if pack is not None:
+        pack_system = _declared_system(_read(pack))
+        if pack_system is None:
+            raise RosterInputError(f"{pack}: a datapack/1 file names its game_system")
+        system = system_named(pack_system)
+        for value in named:
+            if system_named(value).slug != system.slug:
+                raise RosterInputError(
+                    f"the pack is for {system.name}, the roster for {system_named(value).name}"
+                )
+        return system
+    return system_named(named[0]) if named else None
+
+
+# --- the fast path: manage.py without Django -----------------------------------------
+
+_ARGUMENTS = {
+    "pair": add_pair_arguments,
+    "standings": add_standings_arguments,
+    "validate_roster": add_validate_roster_arguments,
+}
+
+
+class _Refused(Exception):
+    """An argument error: Django prints it, with its usage line, not the fast path."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:
+        raise _Refused(message)
+
+
+def _parser(prog: str, command: str) -> _Parser:
+    """The command's parser with Django's base options (BaseCommand.create_parser), no help action."""
+    parser = _Parser(prog=f"{os.path.basename(prog)} {command}", add_help=False)
+    parser.add_argument("-h", "--help", action="store_true")
+    parser.add_argument("--version", action="store_true")
+    parser.add_argument("-v", "--verbosity", default=1, type=int, choices=[0, 1, 2, 3])
+    parser.add_argument("--settings")
+    parser.add_argument("--pythonpath")
+    parser.add_argument("--traceback", action="store_true")
+    parser.add_argument("--no-color", action="store_true")
+    parser.add_argument("--force-color", action="store_true")
+    _ARGUMENTS[command](parser)
+    return parser
+
+
+def _time_zone_set() -> bool:
+    """Set TZ as Django's settings would (TIME_ZONE, default UTC); False if Django would refuse it.
+
+    It decides what "today" is for validate_roster's rules date.
+    """
+    zone = os.environ.get("TIME_ZONE", "UTC")
+    if not zone:
+        return True
+    root = Path("/usr/share/zoneinfo")
+    if root.exists() and not root.joinpath(*zone.split("/")).exists():
+        return False
+    os.environ["TZ"] = zone
+    time.tzset()
+    return True
+
+
+def _error_line(message: str) -> str:
+    """Django's `CommandError: message` line, red and bold when it would colour it."""
+    line = f"CommandError: {message}\n"
+    if sys.stdout.isatty() and sys.stderr.isatty():
+        return f"\x1b[31;1m{line}\x1b[0m"  # termcolors' ERROR style in its default palette
+    return line
+
+
+def main(argv: Sequence[str]) -> int | None:
+    """Run `manage.py COMMAND ...` without Django; None when Django must run it instead."""
+    if len(argv) < 2 or argv[1] not in _ARGUMENTS:
+        return None
+    if "DJANGO_SETTINGS_MODULE" in os.environ or "DJANGO_AUTO_COMPLETE" in os.environ:
+        return None
+    if "DJANGO_COLORS" in os.environ or not hasattr(time, "tzset"):
+        return None
+    command = argv[1]
+    try:
+        options = vars(_parser(argv[0], command).parse_args(list(argv[2:])))
+    except _Refused:
+        return None
+    if any(options[name] for name in _DJANGO_ONLY) or not _time_zone_set():
+        return None
+    out = _Stream(sys.stdout)
+    try:
+        if command == "validate_roster":
+            return validate_roster(options, out)
+        pair(options, out) if command == "pair" else standings(options, out)
+    except OfflineError as exc:
+        sys.stdout.flush()
+        sys.stderr.write(_error_line(str(exc)))
+        return exc.returncode
+    return 0
