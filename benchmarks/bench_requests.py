@@ -1,0 +1,159 @@
+"""CPU per request of each kind in the round-end scenario, in the app alone (issue 15).
+
+The round-end load test (`make bench-load`) needs a quiet machine for its p95; what the
+code costs does not: this measures the process's own CPU time (`time.process_time`, which
+other processes cannot inflate) for each request kind of that scenario, through Django's
+test client (middleware, view, template, ORM) on a throwaway test database:
+
+- a 128-player event seeded through the services, round 1 published on 64 tables, a
+  signed-in player on each side (as benchmarks/load_round_end.py does);
+- `poll 304`: a spectator's htmx poll of pairings or standings with its ETag, unchanged;
+- `pairings poll 200` / `standings poll 200`: the same poll just after a new event
+  version (the first poll after a result: computed and rendered once, then cached);
+- `pairings poll cached`: a 200 at an unchanged version without an ETag (the fragment
+  from the cache);
+- `report` and `confirm`: player one's result POST and player two's confirmation, one
+  sample per table (64 each), so the spread shows whether the cost grows as the round
+  fills up.
+
+Median CPU milliseconds with the spread (min-max). Targets: a 304 well under 1 ms; a
+report that does no work growing with the event (its last sample no dearer than its
+first beyond noise).
+"""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import override_settings
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as Response
+
+PLAYERS = 128
+REPEATS = 41
+
+
+def _ms(values: list[float]) -> str:
+    ms = [v * 1000 for v in values]
+    return f"{statistics.median(ms):.2f} ms ({min(ms):.2f}-{max(ms):.2f})"
+
+
+def _cpu(work: Callable[[], object]) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def _seed() -> tuple[str, list[tuple[Client, Client]]]:
+    from django.contrib.auth import get_user_model
+
+    from tournaments.services.events import event_create, tables_set
+    from tournaments.services.players import player_register
+    from tournaments.services.rounds import round_pair, round_publish
+
+    users = get_user_model()
+    to = users.objects.create_user("bench-to", password=None)
+    event = event_create(creator=to, name="Round End CPU", kind="community", planned_rounds=3)
+    tables_set(event=event, actor=to, tables=[(n, f"Map {n % 6 + 1}") for n in range(1, PLAYERS // 2 + 1)])
+    accounts = {}
+    for n in range(1, PLAYERS + 1):
+        user = users.objects.create_user(f"bench-cpu-{n:03d}", password=None)
+        player = player_register(event=event, name=f"Player {n:03d}", user=user, by=to)
+        accounts[player.pk] = user
+    round_ = round_pair(event=event, by=to, seed=7, confirm=True)
+    round_publish(round_=round_, by=to, confirm=True)
+    seats = []
+    for game in round_.games.filter(player_two__isnull=False).order_by("table__number"):
+        one, two = Client(), Client()
+        one.force_login(accounts[game.player_one_id])
+        two.force_login(accounts[game.player_two_id or 0])
+        seats.append((one, two))
+    return event.slug, seats
+
+
+def _poll(client: Client, url: str, etag: str | None = None) -> Response:
+    headers = {"HX-Request": "true"}
+    if etag:
+        headers["If-None-Match"] = etag
+    return client.get(url, headers=headers)
+
+
+@override_settings(DEBUG=False)  # as served: no query log, no template debug info
+def run() -> None:
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        _measure()
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def _measure() -> None:
+    from tournaments.models import Event, Game
+    from tournaments.services.versions import event_touch
+
+    slug, seats = _seed()
+    event = Event.objects.get(slug=slug)
+    spectator = Client()
+    urls = {"pairings": f"/e/{slug}/pairings/", "standings": f"/e/{slug}/standings/"}
+    for url in urls.values():  # warm-up: templates, URL resolver, first queries
+        spectator.get(url)
+        _poll(spectator, url)
+    cpu: dict[str, list[float]] = {}
+    for name, url in urls.items():
+        etag = _poll(spectator, url)["ETag"]
+        for _ in range(REPEATS):
+            assert _poll(spectator, url, etag).status_code == 304
+        cpu[f"{name} poll 304"] = [_cpu(partial(_poll, spectator, url, etag)) for _ in range(REPEATS)]
+        cpu[f"{name} poll cached"] = [_cpu(partial(_poll, spectator, url)) for _ in range(REPEATS)]
+        fresh = []
+        for _ in range(REPEATS):
+            event_touch(event)
+            fresh.append(_cpu(partial(_poll, spectator, url)))
+        cpu[f"{name} poll 200 (new version)"] = fresh
+    csrf = secrets.token_hex(16)
+    reports: list[float] = []
+    confirms: list[float] = []
+    for index, (one, two) in enumerate(seats):
+        for client in (one, two):
+            client.cookies["csrftoken"] = csrf
+        data: dict[str, object] = {"how": "played", "my_vp": 9 + index % 5, "their_vp": 4}
+        reports.append(_cpu(partial(_post, one, f"/e/{slug}/me/result/", data, csrf)))
+        confirms.append(_cpu(partial(_post, two, f"/e/{slug}/me/confirm/", {}, csrf)))
+    cpu["report (POST, 64 tables)"] = reports
+    cpu["confirm (POST, 64 tables)"] = confirms
+    confirmed = Game.objects.filter(round__event=event, result_status="confirmed").count()
+    assert confirmed == len(seats), (confirmed, len(seats))
+    cache = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+    print(
+        f"CPU per request in the app, {PLAYERS} players, {len(seats)} tables "
+        f"({connection.vendor}, {cache}; median (min-max) of {REPEATS} runs, reports one per table):",
+        flush=True,
+    )
+    for label, values in cpu.items():
+        print(f"  {label:<36} {_ms(values)}", flush=True)
+    quarter = len(seats) // 4
+    first, last = statistics.median(reports[:quarter]), statistics.median(reports[-quarter:])
+    print(
+        f"  report, first quarter of the tables {first * 1000:.2f} ms, last quarter {last * 1000:.2f} ms "
+        f"({last / first:.2f}x)",
+        flush=True,
+    )
+    for name in urls:
+        verdict = "ok" if statistics.median(cpu[f"{name} poll 304"]) < 0.001 else "OVER 1 ms"
+        print(f"  {name} 304 target < 1 ms of CPU: {verdict}", flush=True)
+
+
+def _post(client: Client, url: str, data: dict[str, object], csrf: str) -> None:
+    response = client.post(url, data, headers={"X-CSRFToken": csrf})
+    assert response.status_code == 302, (url, response.status_code)
+    assert response["Location"].endswith("/me/"), response["Location"]
