@@ -156,6 +156,9 @@ ACCOUNT_RATE_LIMITS = {
 
 # E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://..., console://, file:///dir)
 # or the usual EMAIL_HOST/EMAIL_PORT/... variables; the console in development.
+# The site's public address, for links in mails sent by tasks (no request to build them
+# from): the player's table view in a notification (docs/notifications.md).
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Muster <muster@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 EMAIL_URL = env_str("EMAIL_URL")
@@ -299,6 +302,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],
+        # The table view's service worker and web app manifest (docs/offline.md).
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],

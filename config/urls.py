@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from accounts.views import notification_settings
 from config.health import healthz
 
 urlpatterns = [
@@ -14,6 +15,7 @@ urlpatterns = [
     # always had; Django's POST-only logout. allauth's own names for both resolve here too.
     path("accounts/login/", LoginView.as_view(template_name="registration/login.html"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/notifications/", notification_settings, name="account-notifications"),
     path("accounts/", include("allauth.account.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -336,6 +336,11 @@ class Game(models.Model):
     needs_review = models.BooleanField(default=False)
     reviewed_at = models.DateTimeField(null=True, blank=True)
     extra = models.JSONField(default=dict, blank=True)
+    # A one-tap dispute (issue 13): the player who was to confirm said the opponent's report
+    # is wrong, and may add a note for the judges afterwards (OP Guide: Reporting Results,
+    # a judge settles a difference). Kept once the judge rules, as a record of what was said.
+    disputed_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    dispute_note = models.CharField(max_length=500, blank=True, default="")
     # Optimistic concurrency: every save bumps it, and a judge's correction names the
     # version it corrects (a stale one is refused with the current state, never applied).
     version = models.PositiveIntegerField(default=0)

@@ -1,9 +1,12 @@
 from django.urls import path
 
-from tournaments.views import manage, mine, packs, player, public, rounds, scoring, setup, side_events
+from tournaments.views import manage, mine, offline, packs, player, public, rounds, scoring, setup, side_events
 
 urlpatterns = [
     path("", public.home, name="home"),
+    # The service worker at the site's root, so its scope covers the table view (docs/offline.md).
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="web-manifest"),
     path("events/new/", setup.event_new, name="event-new"),
     path("my-events/", mine.my_events, name="my-events"),
     path("events/new/rounds-hint/", setup.rounds_hint, name="rounds-hint"),
@@ -25,6 +28,8 @@ urlpatterns = [
     ),
     path("e/<slug:slug>/me/result/", player.result_save, name="me-result"),
     path("e/<slug:slug>/me/confirm/", player.result_agree, name="me-confirm"),
+    path("e/<slug:slug>/me/dispute/", player.result_dispute_view, name="me-dispute"),
+    path("e/<slug:slug>/me/dispute/note/", player.result_dispute_note_view, name="me-dispute-note"),
     path("e/<slug:slug>/me/drop/", player.drop, name="me-drop"),
     path("e/<slug:slug>/rosters/check/", player.roster_live_check, name="roster-check"),
     # The TO

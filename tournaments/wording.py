@@ -10,6 +10,11 @@ words, which the files' `where` fields match (shared/interchange.md).
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from rules_engine.registry import get_system
+from tournaments.game_templates import extras_shown
+from tournaments.models import Game, Player, ResultReport
 
 _INDEXED = re.compile(r"\brosters\[(\d+)\]")
 _TEXT_LINE = re.compile(r"^roster(?=, line \d+:|:)")
@@ -20,3 +25,28 @@ def in_players_words(message: str, slot: int | None = None) -> str:
     the roster being read starts "Roster <slot>" (just "Roster" when the slot is unknown)."""
     message = _INDEXED.sub(lambda m: f"Roster {int(m.group(1)) + 1}", message)
     return _TEXT_LINE.sub(f"Roster {slot}" if slot is not None else "Roster", message)
+
+
+def report_in_my_terms(report: ResultReport | None, game: Game, me: Player) -> dict[str, Any] | None:
+    """A report as "me X, them Y" (or who won, or who conceded), whoever of the two is player one."""
+    if report is None:
+        return None
+    mine_first = game.player_one_id == me.pk
+    system = get_system(game.round.event.game_system)
+
+    def mine_theirs(one: int | None, two: int | None) -> tuple[int | None, int | None]:
+        return (one, two) if mine_first else (two, one)
+
+    out: dict[str, Any] = {
+        "outcome": report.get_outcome_display(),
+        "extras": extras_shown(system, report.details),
+    }
+    if report.vp_one is not None and report.vp_two is not None:
+        out["mine"], out["theirs"] = mine_theirs(report.vp_one, report.vp_two)
+    if report.kp_one is not None and report.kp_two is not None:
+        out["my_kp"], out["their_kp"] = mine_theirs(report.kp_one, report.kp_two)
+    if report.loser_id is not None:
+        out["loser"] = "you" if report.loser_id == me.pk else "your opponent"
+    if report.winner_id is not None:
+        out["winner"] = "you" if report.winner_id == me.pk else "your opponent"
+    return out

@@ -141,6 +141,10 @@ WEB: dict[str, tuple[Op, ...]] = {
     # Any signed-in user.
     "event-new": (get(SIGNED_IN),),
     "my-events": (get(SIGNED_IN),),
+    "account-notifications": (get(SIGNED_IN), post(SIGNED_IN, {"pairing": "on"})),
+    # The table view offline (docs/offline.md): the service worker and manifest are public files.
+    "service-worker": (get(EVERYONE),),
+    "web-manifest": (get(EVERYONE),),
     "rounds-hint": (get(EVERYONE),),  # advice from the OP Guide's table, about no event
     "join": (get(SIGNED_IN, code="{join_code}"),),
     # One tap into a side event: any signed-in caller may try; the service lets the main
@@ -152,6 +156,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "me-roster-withdraw": (post(PLAYERS, slot="2"),),
     "me-result": (post(PLAYERS),),
     "me-confirm": (post(PLAYERS),),
+    "me-dispute": (post(PLAYERS),),
+    "me-dispute-note": (post(PLAYERS, {"note": "It was 9-4."}),),
     "me-drop": (get(PLAYERS), post(PLAYERS)),
     "roster-check": (post(PLAYERS | STAFF, {"content": "x"}),),
     "judging:my-penalties": (get(PLAYERS),),
@@ -226,6 +232,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api-schema": (get(EVERYONE),),
     "api:token": (post(EVERYONE, {"username": "bob", "password": "wrong"}),),
     "api:me": (op("get", SIGNED_IN, anonymous="401"),),
+    "api:me-notifications": (op("get", SIGNED_IN, anonymous="401"), op("put", SIGNED_IN, {"pairing": False})),
     "api:events": (get(EVERYONE), post(SIGNED_IN, {"name": "Spring"})),
     "api:event": (get(EVERYONE), op("patch", TO, {"venue": "Town Hall"})),
     "api:pack": (get(EVERYONE), op("delete", TO)),

@@ -806,6 +806,30 @@ class MeSerializer(Serializer):
     events = MyEventSerializer(many=True)
 
 
+# --- the caller's e-mail notifications (accounts.models.NotificationPreference) -------------
+
+
+class NotificationsSerializer(Serializer):
+    pairing = serializers.BooleanField(help_text="Mail me my table and opponent when a round is published.")
+    report = serializers.BooleanField(
+        help_text="Mail me when my opponent's report waits for my confirmation."
+    )
+    dispute = serializers.BooleanField(
+        help_text="Mail me when a result of mine is disputed or a judge sets it."
+    )
+    has_email = serializers.BooleanField(
+        help_text="Whether the account has an e-mail address: without one no mail is sent."
+    )
+
+
+class NotificationsInputSerializer(Serializer):
+    """Each switch optional: the ones left out keep their value."""
+
+    pairing = serializers.BooleanField(required=False)
+    report = serializers.BooleanField(required=False)
+    dispute = serializers.BooleanField(required=False)
+
+
 # --- scoring bands (the TO's, over the system's defaults) --------------------------------
 
 

@@ -46,6 +46,7 @@ event_patterns: list[URLPattern | URLResolver] = [
 urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/token/", TokenApi.as_view(), name="token"),
     path("me/", me.MeApi.as_view(), name="me"),
+    path("me/notifications/", me.MeNotificationsApi.as_view(), name="me-notifications"),
     path("events/", events.EventsApi.as_view(), name="events"),
     path("events/<slug:slug>/", include(event_patterns)),
 ]

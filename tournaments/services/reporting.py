@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from rules_engine.registry import GameSystem, ScoreRange, get_system
 from tournaments.errors import ServiceError, StaleVersion
+from tournaments.limits import REASON_LENGTH
 from tournaments.models import (
     Event,
     EventStatus,
@@ -26,6 +27,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
+from tournaments.notifications import notify_corrected, notify_disputed, notify_reported
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
@@ -339,6 +341,7 @@ def result_report(
     if theirs is None:
         game.result_status = ResultStatus.AWAITING
         game.save(update_fields=["result_status"])
+        notify_reported(game, player)
     elif ResultInput.of(theirs).key() == result.key():
         # The extras one side left out are taken from the other (this one wins a difference).
         details = {**(theirs.details or {}), **result.details}
@@ -348,6 +351,7 @@ def result_report(
         game.result_status = ResultStatus.DISPUTED
         game.save(update_fields=["result_status"])
         audit(event=game.round.event, actor=by, action="result-disputed", subject=str(game))
+        notify_disputed(game)
     event_touch(game.round.event_id)
     return game
 
@@ -382,6 +386,70 @@ def result_confirm(
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
     result = ResultInput.of(other)
     return result_report(game=game, player=player, result=result, by=by, idempotency_key=key)
+
+
+@transaction.atomic
+def result_dispute(*, game: Game, player: Player, by: AbstractBaseUser, note: str = "") -> Game:
+    """One tap (issue 13): the player asked to confirm says the opponent's report is wrong.
+
+    The game goes to the judges' queue at once (OP Guide: Reporting Results, a judge
+    settles a result the players do not agree on); the player need not type a result of
+    their own, and may add a note for the judges afterwards (result_dispute_note). A retry
+    (a double tap, a phone sending its queued dispute twice) finds the game disputed by
+    this player and changes nothing.
+    """
+    note = _checked_note(note)
+    game = _locked_game(game)
+    if player.pk not in (game.player_one_id, game.player_two_id):
+        raise ServiceError("You can only dispute your own game.", code="not-your-game")
+    if game.result_status == ResultStatus.DISPUTED and game.disputed_by_id == player.pk:
+        return game
+    _open_round(game)
+    latest = (
+        ResultReport.objects.filter(game=game, reporter__isnull=False).order_by("-created_at", "-id").first()
+    )
+    if game.result_status != ResultStatus.AWAITING or latest is None or latest.reporter_id == player.pk:
+        raise ServiceError(
+            "There is no report of your opponent's waiting for you.", code="nothing-to-dispute"
+        )
+    game.result_status = ResultStatus.DISPUTED
+    game.disputed_by = player
+    game.dispute_note = note
+    game.save(update_fields=["result_status", "disputed_by", "dispute_note", "version"])
+    audit(
+        event=game.round.event,
+        actor=by,
+        action="result-disputed",
+        subject=str(game),
+        reason=note,
+        data={"by": player.pk},
+    )
+    notify_disputed(game)
+    event_touch(game.round.event_id)
+    return game
+
+
+def _checked_note(note: str) -> str:
+    note = note.strip()
+    if len(note) > REASON_LENGTH:
+        raise ServiceError(f"Keep the note to {REASON_LENGTH} characters.", field="note")
+    return note
+
+
+@transaction.atomic
+def result_dispute_note(*, game: Game, player: Player, by: AbstractBaseUser, note: str) -> Game:
+    """The disputing player's note for the judges, added after the one-tap dispute."""
+    note = _checked_note(note)
+    if not note:
+        raise ServiceError("Write the note for the judges.", field="note")
+    game = _locked_game(game)
+    if game.result_status != ResultStatus.DISPUTED or game.disputed_by_id != player.pk:
+        raise ServiceError("Only the player who disputed a result adds a note to it.", code="not-disputed")
+    game.dispute_note = note
+    game.save(update_fields=["dispute_note", "version"])
+    audit(event=game.round.event, actor=by, action="result-dispute-note", subject=str(game), reason=note)
+    event_touch(game.round.event_id)
+    return game
 
 
 def _confirmed_by(game: Game, player: Player) -> bool:
@@ -445,6 +513,7 @@ def result_set(
     if game.round.status == RoundStatus.PUBLISHED:
         _after_result(game)
     event_touch(game.round.event_id)
+    notify_corrected(game)
     return game
 
 
@@ -470,6 +539,8 @@ def result_review(*, game: Game, by: AbstractBaseUser, stands: bool, reason: str
     )
     if stands:
         _after_result(game)
+    else:
+        notify_disputed(game)
     event_touch(game.round.event_id)
     return game
 

@@ -27,6 +27,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
+from tournaments.notifications import notify_round_published
 from tournaments.selectors import readiness_summary, round_readiness
 from tournaments.services.audit import audit
 from tournaments.services.reporting import game_is_done, round_close_if_complete
@@ -264,4 +265,5 @@ def round_publish(*, round_: Round, by: AbstractBaseUser, confirm: bool = False)
     if round_close_if_complete(round_=round_):
         round_.refresh_from_db()
     event_touch(round_.event_id)
+    notify_round_published(round_)
     return round_

@@ -14,19 +14,17 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from rules_engine.registry import get_system
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
-from tournaments.game_templates import extras_shown
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
 from tournaments.selectors import player_games, report_by_key, roster_submission_open, visible_rosters
 from tournaments.services.players import player_drop
-from tournaments.services.reporting import result_confirm, result_report
+from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
 from tournaments.views.common import actor, nav_context
-from tournaments.wording import in_players_words
+from tournaments.wording import in_players_words, report_in_my_terms
 
 
 def roster_slots(access: EventAccess) -> list[int]:
@@ -49,31 +47,6 @@ def _reports(game: Game, me: Player) -> tuple[ResultReport | None, ResultReport 
         else:
             theirs = report
     return mine, theirs
-
-
-def report_in_my_terms(report: ResultReport | None, game: Game, me: Player) -> dict[str, Any] | None:
-    """A report as "me X, them Y" (or who won, or who conceded), whoever of the two is player one."""
-    if report is None:
-        return None
-    mine_first = game.player_one_id == me.pk
-    system = get_system(game.round.event.game_system)
-
-    def mine_theirs(one: int | None, two: int | None) -> tuple[int | None, int | None]:
-        return (one, two) if mine_first else (two, one)
-
-    out: dict[str, Any] = {
-        "outcome": report.get_outcome_display(),
-        "extras": extras_shown(system, report.details),
-    }
-    if report.vp_one is not None and report.vp_two is not None:
-        out["mine"], out["theirs"] = mine_theirs(report.vp_one, report.vp_two)
-    if report.kp_one is not None and report.kp_two is not None:
-        out["my_kp"], out["their_kp"] = mine_theirs(report.kp_one, report.kp_two)
-    if report.loser_id is not None:
-        out["loser"] = "you" if report.loser_id == me.pk else "your opponent"
-    if report.winner_id is not None:
-        out["winner"] = "you" if report.winner_id == me.pk else "your opponent"
-    return out
 
 
 _DRAFT_LABEL = re.compile(r"Roster (\d+)")
@@ -105,6 +78,8 @@ def _dashboard(
     *,
     roster_forms: dict[int, RosterForm] | None = None,
     result_form: PlayerResultForm | None = None,
+    note_error: str = "",
+    note_value: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
     rosters = {r.slot: r for r in me.rosters.all()}
@@ -154,6 +129,10 @@ def _dashboard(
             and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING),
             "result_form": result_form or PlayerResultForm(game=current),
             "confirm_key": uuid.uuid4().hex,
+            "disputed_by_me": current.result_status == ResultStatus.DISPUTED
+            and current.disputed_by_id == me.pk,
+            "note_error": note_error,
+            "note_value": current.dispute_note if note_value is None else note_value,
         }
     return render(request, "tournaments/me.html", context, status=status)
 
@@ -300,6 +279,39 @@ def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, _after_report_message(game))
+    return redirect("me", slug)
+
+
+@login_required
+@require_POST
+def result_dispute_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """One tap (issue 13): the opponent's report is wrong; the judges have it at once."""
+    _, player = _player_access(request, slug)
+    game = _current_game(player)
+    try:
+        result_dispute(game=game, player=player, by=actor(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Disputed: the judges have it. Add a note for them below if you like.")
+    return redirect("me", slug)
+
+
+@login_required
+@require_POST
+def result_dispute_note_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The note for the judges a player adds after disputing in one tap."""
+    access, player = _player_access(request, slug)
+    game = _current_game(player)
+    note = str(request.POST.get("note", ""))
+    try:
+        result_dispute_note(game=game, player=player, by=actor(request), note=note)
+    except ServiceError as exc:
+        if exc.field != "note":  # nothing of this player's to add a note to: said at the top
+            messages.error(request, exc.message)
+            return redirect("me", slug)
+        return _dashboard(request, access, player, note_error=exc.message, note_value=note)
+    messages.success(request, "Your note is with the judges.")
     return redirect("me", slug)
 
 

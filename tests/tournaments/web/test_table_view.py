@@ -65,14 +65,89 @@ def test_the_card_speaks_to_each_side_of_the_table(client, pair, bob, carol):
     )
 
 
-def test_dispute_is_one_tap_to_the_form_that_reports_a_different_result(client, pair, bob, carol):
+def test_dispute_is_one_tap_that_sends_the_game_to_the_judges(client, pair, bob, carol):
     client.force_login(bob)
     client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
     client.force_login(carol)
     page = client.get(ME).content.decode()
-    assert re.search(r'<a [^>]*id="dispute-result"[^>]*href="#report-form"', page) or re.search(
-        r'<a [^>]*href="#report-form"[^>]*id="dispute-result"', page
-    )
+    # Dispute is a button of its own form: one tap posts it, no reason form first.
+    form = re.search(r'<form [^>]*action="/e/spring-skirmish/me/dispute/"[^>]*>(.*?)</form>', page, re.S)
+    assert form is not None
+    assert 'id="dispute-result"' in form.group(1)
+    assert "<textarea" not in form.group(1)
+    response = client.post(ME + "dispute/", follow=True)
+    game = pair[0].games_as_one.get()
+    assert game.result_status == ResultStatus.DISPUTED
+    assert game.disputed_by == pair[1]
+    assert game.reports.count() == 1  # only Bob's: Carol typed nothing
+    page = response.content.decode()
+    assert "Disputed: the judges have it" in page
+    assert 'id="dispute-note"' in page  # the optional note comes after
+    assert 'id="confirm-result"' not in page
+    # The judges' queue has it at once.
+    from tournaments.selectors import judge_queue
+
+    assert list(judge_queue(game.round.event)) == [game]
+
+
+def test_a_dispute_tapped_twice_is_recorded_once(client, pair, bob, carol):
+    from tournaments.models import AuditEntry
+
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
+    client.force_login(carol)
+    client.post(ME + "dispute/")
+    second = client.post(ME + "dispute/", follow=True)
+    assert "Disputed: the judges have it" in second.content.decode()
+    assert AuditEntry.objects.filter(action="result-disputed").count() == 1
+
+
+def test_the_disputing_player_adds_a_note_the_judges_read(client, pair, bob, carol, hank):
+    from tests.builders.rows import add_staff
+
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
+    client.force_login(carol)
+    client.post(ME + "dispute/")
+    response = client.post(ME + "dispute/note/", {"note": "It was 9-4: Bob forgot my last objective."})
+    assert response.status_code == 302
+    game = pair[0].games_as_one.get()
+    assert game.dispute_note == "It was 9-4: Bob forgot my last objective."
+    add_staff(game.round.event, hank, "head-judge")
+    client.force_login(hank)
+    queue = client.get("/e/spring-skirmish/judge/").content.decode()
+    assert "Carol disputed the opponent's report" in queue
+    assert "It was 9-4: Bob forgot my last objective." in queue
+
+
+def test_a_note_too_long_is_a_form_error_and_nothing_is_saved(client, pair, bob, carol):
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
+    client.force_login(carol)
+    client.post(ME + "dispute/")
+    response = client.post(ME + "dispute/note/", {"note": "x" * 501})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Keep the note to 500 characters." in page
+    assert 'aria-invalid="true"' in page
+    assert pair[0].games_as_one.get().dispute_note == ""
+
+
+def test_only_the_player_asked_to_confirm_can_dispute(client, pair, bob, carol):
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
+    page = client.post(ME + "dispute/", follow=True).content.decode()  # Bob disputing his own report
+    assert "There is no report of your opponent&#x27;s waiting for you." in page
+    assert pair[0].games_as_one.get().result_status == ResultStatus.AWAITING
+    # A note without a dispute is refused too.
+    page = client.post(ME + "dispute/note/", {"note": "hello"}, follow=True).content.decode()
+    assert "Only the player who disputed a result adds a note to it." in page
+
+
+def test_reporting_a_different_result_still_disputes(client, pair, bob, carol):
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2"})
+    client.force_login(carol)
     client.post(ME + "result/", {"how": "played", "my_vp": "5", "their_vp": "5"})
     assert pair[0].games_as_one.get().result_status == ResultStatus.DISPUTED
 

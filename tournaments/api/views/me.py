@@ -9,12 +9,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.notifications import KINDS, preference_of, preference_set
 from tournaments import selectors
 from tournaments.access import PLAYER
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import signed_in
-from tournaments.api.serializers import MeSerializer
+from tournaments.api.serializers import MeSerializer, NotificationsInputSerializer, NotificationsSerializer
+from tournaments.api.views._common import validated
 from tournaments.models import Event
 
 
@@ -61,3 +63,36 @@ class MeApi(ApiView):
                 }
             )
         return Response(MeSerializer({"username": user.get_username(), "events": rows}).data)
+
+
+def _notifications(user: Any) -> dict[str, Any]:
+    preference = preference_of(user)
+    return {kind: preference.wants(kind) for kind in KINDS} | {"has_email": bool(getattr(user, "email", ""))}
+
+
+class MeNotificationsApi(ApiView):
+    """The caller's e-mail notifications (docs/notifications.md), as on the web settings page."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="me_notifications",
+        summary="Which e-mails Muster sends you (each on unless you turned it off)",
+        responses=responses({200: NotificationsSerializer}, invalid=False, login=True, not_found=False),
+        tags=["me"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(NotificationsSerializer(_notifications(signed_in(request))).data)
+
+    @extend_schema(
+        operation_id="me_notifications_set",
+        summary="Turn e-mail notifications on or off; switches left out keep their value",
+        request=NotificationsInputSerializer,
+        responses=responses({200: NotificationsSerializer}, login=True, not_found=False),
+        tags=["me"],
+    )
+    def put(self, request: Request) -> Response:
+        user = signed_in(request)
+        data = validated(NotificationsInputSerializer, request)
+        preference_set(user=user, choices={kind: bool(data[kind]) for kind in KINDS if kind in data})
+        return Response(NotificationsSerializer(_notifications(user)).data)

@@ -1,0 +1,203 @@
+/* The table view on a bad connection (issue 16, docs/offline.md). No dependencies.
+ *
+ * Registers the service worker (/sw.js) that keeps this page for offline use. A form
+ * marked `data-offline="<what>"` (the result, Confirm, Dispute) is not posted by the
+ * browser: its fields are kept on the phone (localStorage) with an idempotency key made
+ * here, at the moment of submitting, and shown as "queued"; then it is sent with fetch.
+ * If the connection is down it stays queued, survives a reload, and is sent when the
+ * connection returns (the `online` event, and a retry every 15 s). The server stores a
+ * submission once per key (tournaments/services/reporting.py), so a doubled or retried
+ * send changes nothing. The server's answer replaces the page's content, with its message
+ * or its form errors. Without script the forms post as they always did.
+ */
+(function () {
+  "use strict";
+
+  var status = document.getElementById("offline-status");
+  if (!status) { return; }
+  if ("serviceWorker" in navigator && status.getAttribute("data-worker")) {
+    navigator.serviceWorker.register(status.getAttribute("data-worker"), {scope: "/"}).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (registration.active) { registration.active.postMessage({keep: window.location.pathname}); }
+    }).catch(function () {
+      return null; // the page still works; it is just not kept for offline use
+    });
+  }
+
+  var STORE = "muster-queue:" + window.location.pathname;
+  var RETRY_MS = 15000;
+  var sending = false;
+  var retryTimer = null;
+  var lastNote = "";
+
+  function load() {
+    try {
+      var items = JSON.parse(window.localStorage.getItem(STORE) || "[]");
+      return Array.isArray(items) ? items : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function save(items) {
+    if (items.length) {
+      window.localStorage.setItem(STORE, JSON.stringify(items));
+    } else {
+      window.localStorage.removeItem(STORE);
+    }
+  }
+
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) { return window.crypto.randomUUID(); }
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  // What the player entered, in the form's own words: "We played it out, My VP 10, ...".
+  function summary(form) {
+    var parts = [];
+    var fields = form.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var el = fields[i];
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.value === "") { continue; }
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) { continue; }
+      var label = el.labels && el.labels.length ? el.labels[0].textContent.trim() : el.name;
+      parts.push(el.type === "radio" ? label : label + " " + el.value);
+    }
+    return parts.join(", ");
+  }
+
+  function signature(fields) {
+    return JSON.stringify(fields.filter(function (pair) {
+      return pair[0] !== "idempotency_key" && pair[0] !== "csrfmiddlewaretoken";
+    }));
+  }
+
+  function render() {
+    var items = load();
+    var note = status.querySelector("[data-offline-note]");
+    var list = status.querySelector("[data-offline-queue]");
+    var words = lastNote;
+    if (!navigator.onLine) {
+      words = "You are offline. What you send is kept on this phone and sent when the connection returns.";
+    }
+    note.textContent = words;
+    note.hidden = words === "";
+    while (list.firstChild) { list.removeChild(list.firstChild); }
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      li.className = "queued-item";
+      var badge = document.createElement("span");
+      badge.className = "badge warn";
+      badge.textContent = "Queued";
+      li.appendChild(badge);
+      li.appendChild(document.createTextNode(
+        " " + item.label + (item.summary ? ": " + item.summary : "") +
+        " (kept on this phone since " + new Date(item.queued).toLocaleTimeString() +
+        "; sent when the connection returns)"
+      ));
+      list.appendChild(li);
+    });
+    list.hidden = items.length === 0;
+    status.hidden = note.hidden && list.hidden;
+  }
+
+  function scheduleRetry() {
+    if (retryTimer === null && load().length) {
+      retryTimer = window.setTimeout(function () { retryTimer = null; flush(); }, RETRY_MS);
+    }
+  }
+
+  // The server's page replaces this one's content (its message, or the form with errors).
+  function showAnswer(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("content");
+    var main = document.getElementById("content");
+    if (!fresh || !main) { return; }
+    main.innerHTML = fresh.innerHTML;
+    status = document.getElementById("offline-status") || status;
+    if (window.htmx) { window.htmx.process(main); }
+  }
+
+  function remove(id) {
+    save(load().filter(function (item) { return item.id !== id; }));
+  }
+
+  function flush() {
+    var items = load();
+    if (sending || !items.length) { render(); return; }
+    var item = items[0];
+    sending = true;
+    window.fetch(item.action, {
+      method: "POST",
+      body: new URLSearchParams(item.fields),
+      credentials: "same-origin",
+      headers: {"X-Requested-With": "fetch"}
+    }).then(function (response) {
+      if (response.status >= 500 || response.status === 429) { throw new Error("try again later"); }
+      // Sent elsewhere (to log in again): keep it for when the player is back.
+      if (response.redirected && new URL(response.url).pathname !== window.location.pathname) {
+        throw new Error("signed out");
+      }
+      return response.text().then(function (html) {
+        remove(item.id);
+        lastNote = response.redirected && response.ok
+          ? "Sent: your " + item.label.toLowerCase() + " reached the server."
+          : "Not accepted: your " + item.label.toLowerCase() + " was refused; see the form.";
+        showAnswer(html);
+      });
+    }).then(function () {
+      sending = false;
+      render();
+      if (load().length) { flush(); }
+    }, function () {
+      sending = false;
+      render();
+      scheduleRetry();
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target instanceof HTMLFormElement ? event.target : null;
+    if (!form || !form.hasAttribute("data-offline")) { return; }
+    event.preventDefault();
+    var keyField = form.querySelector("input[name='idempotency_key']");
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") { fields.push([name, value]); }
+    });
+    var items = load();
+    var same = items.filter(function (item) {
+      return item.action === form.action && signature(item.fields) === signature(fields);
+    });
+    if (!same.length) {
+      // The key is made here, when the player submits: every resend of this submission
+      // carries it, so the server stores it once however often it arrives.
+      var key = newKey();
+      if (keyField) {
+        keyField.value = key;
+        fields = fields.map(function (pair) { return pair[0] === "idempotency_key" ? [pair[0], key] : pair; });
+      }
+      // A newer submission of the same form replaces one still waiting.
+      items = items.filter(function (item) { return item.action !== form.action; });
+      items.push({
+        id: key,
+        action: form.action,
+        label: form.getAttribute("data-offline"),
+        summary: summary(form),
+        fields: fields,
+        queued: Date.now()
+      });
+      save(items);
+    }
+    lastNote = "";
+    render();
+    flush();
+  });
+
+  window.addEventListener("online", function () { lastNote = ""; flush(); });
+  window.addEventListener("offline", render);
+  render();
+  flush();
+}());

@@ -1,0 +1,99 @@
+{% autoescape off %}/* Muster's service worker (docs/offline.md), served from /sw.js by tournaments.views.offline.
+ *
+ * - The player's table view (/e/<slug>/me/) is fetched from the network first and a copy
+ *   kept; when the network fails the copy is served, so the page opens in a hall whose
+ *   Wi-Fi is down.
+ * - The static files are served from the cache and refreshed behind the scenes.
+ * - Everything else (other pages, posts, the API) goes to the network untouched: results
+ *   made offline are kept by the page itself (static/js/offline.js), not by this worker.
+ * - Logging out drops the kept pages, so the next person on the phone sees none of them.
+ */
+"use strict";
+
+var VERSION = {{ version }};
+var PAGES = VERSION + "-pages";
+var FILES = VERSION + "-files";
+var PRECACHE = {{ precache }};
+var LOGOUT = {{ logout }};
+var STATIC = {{ static_prefix }};
+var TABLE_VIEW = /^\/e\/[^/]+\/me\/$/;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(FILES).then(function (cache) { return cache.addAll(PRECACHE); }).then(function () {
+      return self.skipWaiting();
+    })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (key) {
+        return key.indexOf(VERSION + "-") !== 0;
+      }).map(function (key) { return caches.delete(key); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function tableView(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok && response.type === "basic") {
+      var copy = response.clone();
+      caches.open(PAGES).then(function (cache) { return cache.put(request.url, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(PAGES).then(function (cache) { return cache.match(request.url); }).then(function (kept) {
+      return kept || new Response(
+        "<!doctype html><title>Offline</title><p>You are offline and this page was never opened on this phone.</p>",
+        {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}}
+      );
+    });
+  });
+}
+
+function staticFile(request) {
+  return caches.open(FILES).then(function (cache) {
+    return cache.match(request).then(function (kept) {
+      var fresh = fetch(request).then(function (response) {
+        if (response.ok) { cache.put(request, response.clone()); }
+        return response;
+      });
+      if (kept) {
+        fresh.catch(function () { return null; });
+        return kept;
+      }
+      return fresh;
+    });
+  });
+}
+
+// The page asks for itself to be kept as soon as the worker runs, so the first visit is
+// enough to open the table view offline later.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.keep && TABLE_VIEW.test(new URL(data.keep, self.location.origin).pathname)) {
+    event.waitUntil(fetch(data.keep, {credentials: "same-origin"}).then(function (response) {
+      if (!response.ok || response.redirected) { return null; }
+      return caches.open(PAGES).then(function (cache) { return cache.put(data.keep, response); });
+    }).catch(function () { return null; }));
+  }
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) { return; }
+  if (request.method === "POST" && url.pathname === LOGOUT) {
+    event.waitUntil(caches.delete(PAGES));
+    return;
+  }
+  if (request.method !== "GET") { return; }
+  if (request.mode === "navigate" && TABLE_VIEW.test(url.pathname) && !url.search) {
+    event.respondWith(tableView(request));
+  } else if (url.pathname.indexOf(STATIC) === 0) {
+    event.respondWith(staticFile(request));
+  }
+});
+{% endautoescape %}

@@ -1,0 +1,165 @@
+"""E-mail to players when their table needs them (issue 16, docs/notifications.md).
+
+OP Guide, "Reporting Results": the players report, the opponent confirms, a judge settles
+any difference. A player whose phone is in a bag hears by e-mail when the pairing is
+published, when the opponent's report waits for their confirmation, and when a result of
+theirs is disputed or corrected by a judge.
+
+The services call the `notify_*` functions inside their transaction; each only arranges
+for a Celery task to be sent when that transaction commits (`transaction.on_commit`), so
+a rolled-back action sends nothing and a slow mail server never holds a request (with
+`REDIS_URL` set, a worker sends; without it the task runs in-process after the commit).
+The task reads everything again by id and honours each user's choices at send time
+(accounts.notifications): no address, or the kind turned off, and no mail.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from accounts.models import NotificationKind
+from accounts.notifications import wants_mail
+from tournaments.models import Game, Player, ResultReport, Round
+from tournaments.wording import report_in_my_terms
+
+log = logging.getLogger(__name__)
+
+# What a mail is about, mapped to the user's switch it obeys (accounts.models).
+SWITCH: dict[str, str] = {
+    "pairing": NotificationKind.PAIRING,
+    "report": NotificationKind.REPORT,
+    "disputed": NotificationKind.DISPUTE,
+    "corrected": NotificationKind.DISPUTE,
+}
+
+
+def _send_after_commit(kind: str, *, round_id: int | None = None, game_id: int | None = None,
+                       player_ids: Iterable[int] = ()) -> None:  # fmt: skip
+    recipients = sorted(set(player_ids))
+
+    def send() -> None:
+        from tournaments.tasks import send_notifications
+
+        try:
+            send_notifications.apply_async(
+                (kind,), {"round_id": round_id, "game_id": game_id, "player_ids": recipients}, retry=False
+            )
+        except Exception:  # a broker that is down loses a courtesy mail, never the action
+            log.exception("notification %s not queued (round %s, game %s)", kind, round_id, game_id)
+
+    transaction.on_commit(send)
+
+
+def notify_round_published(round_: Round) -> None:
+    """Every seated player of a round just published: their table and opponent (or the bye)."""
+    _send_after_commit("pairing", round_id=round_.pk)
+
+
+def notify_reported(game: Game, reporter: Player) -> None:
+    """The opponent of `reporter`, who must now confirm (or dispute) the report."""
+    opponent = game.player_two_id if reporter.pk == game.player_one_id else game.player_one_id
+    if opponent is not None:
+        _send_after_commit("report", game_id=game.pk, player_ids=[opponent])
+
+
+def _both(game: Game) -> list[int]:
+    return [pk for pk in (game.player_one_id, game.player_two_id) if pk is not None]
+
+
+def notify_disputed(game: Game) -> None:
+    """Both players: the result is with the judges."""
+    _send_after_commit("disputed", game_id=game.pk, player_ids=_both(game))
+
+
+def notify_corrected(game: Game) -> None:
+    """Both players: a judge entered or corrected the result."""
+    _send_after_commit("corrected", game_id=game.pk, player_ids=_both(game))
+
+
+# --- building the mails (called by the task, after the commit) ---
+
+
+@dataclass(frozen=True)
+class Mail:
+    to: str
+    subject: str
+    body: str
+
+    def message(self) -> EmailMessage:
+        return EmailMessage(subject=self.subject, body=self.body, to=[self.to])
+
+
+def table_view_url(game: Game) -> str:
+    """The absolute address of the player's table view, for a link in a mail (SITE_URL)."""
+    return settings.SITE_URL.rstrip("/") + reverse("me", args=[game.round.event.slug])
+
+
+def _subject(game: Game, what: str) -> str:
+    return (
+        f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}{game.round.event.name}, round {game.round.number}: {what}"
+    )
+
+
+def _mail_for(kind: str, game: Game, player: Player) -> Mail | None:
+    if not wants_mail(player.user, SWITCH[kind]):
+        return None
+    opponent = game.player_two if game.player_one_id == player.pk else game.player_one
+    context: dict[str, object] = {
+        "kind": kind,
+        "event": game.round.event,
+        "round": game.round,
+        "game": game,
+        "table": game.table,
+        "player": player,
+        "opponent": opponent,
+        "link": table_view_url(game),
+    }
+    if kind == "pairing":
+        where = f"table {game.table.number}" if game.table else "no table"
+        what = f"{where} against {opponent.name}" if opponent else "you have the bye"
+    elif kind == "report":
+        theirs = (
+            ResultReport.objects.filter(game=game)
+            .exclude(reporter_id=player.pk)
+            .exclude(reporter__isnull=True)
+            .order_by("-created_at", "-id")
+            .first()
+        )
+        context["their_report"] = report_in_my_terms(theirs, game, player)
+        what = f"{opponent.name if opponent else 'your opponent'} reported, please confirm"
+    elif kind == "disputed":
+        what = "your result is with the judges"
+    else:
+        context["result"] = report_in_my_terms(
+            game.reports.order_by("-created_at", "-id").first(), game, player
+        )
+        what = "a judge set your result"
+    body = render_to_string(f"notifications/{kind}.txt", context)
+    assert player.user is not None
+    return Mail(to=player.user.email, subject=_subject(game, what), body=body)
+
+
+def mails_for(
+    kind: str, *, round_id: int | None = None, game_id: int | None = None, player_ids: Iterable[int] = ()
+) -> list[Mail]:
+    """The mails a notification sends now: one per player who is to receive it."""
+    related = ("round__event", "table", "player_one__user", "player_two__user")
+    if kind == "pairing" and round_id is not None:
+        games = list(Game.objects.filter(round_id=round_id).select_related(*related))
+        seats = [(game, p) for game in games for p in (game.player_one, game.player_two) if p is not None]
+    else:
+        game = Game.objects.filter(pk=game_id).select_related(*related).first() if game_id else None
+        if game is None:
+            return []
+        wanted = set(player_ids)
+        seats = [(game, p) for p in (game.player_one, game.player_two) if p is not None and p.pk in wanted]
+    mails = [_mail_for(kind, game, player) for game, player in seats]
+    return [mail for mail in mails if mail is not None]

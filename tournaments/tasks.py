@@ -1,0 +1,42 @@
+"""Celery tasks of the event core: the players' e-mail notifications (tournaments.notifications).
+
+Tasks take ids and read the rows again, as printing's do. Each mail is sent on its own: a
+mail server that refuses one address does not stop the others, and a failure is logged,
+never raised into the request that (without a broker) ran the task after its commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from smtplib import SMTPException
+
+from django.core.mail import get_connection
+
+from config.celery import app
+from tournaments.notifications import mails_for
+
+log = logging.getLogger(__name__)
+
+
+@app.task(name="tournaments.send_notifications", ignore_result=True)
+def send_notifications(
+    kind: str, *, round_id: int | None = None, game_id: int | None = None, player_ids: list[int] | None = None
+) -> int:
+    """Send one kind of notification; returns how many mails went out."""
+    sent = 0
+    mails = mails_for(kind, round_id=round_id, game_id=game_id, player_ids=player_ids or [])
+    if not mails:
+        return 0
+    connection = get_connection()
+    try:
+        for mail in mails:
+            try:
+                sent += connection.send_messages([mail.message()]) or 0
+            except (SMTPException, OSError):
+                log.exception("notification %s to %s not sent", kind, mail.to)
+    finally:
+        try:
+            connection.close()
+        except (SMTPException, OSError):
+            log.exception("closing the mail connection failed")
+    return sent
