@@ -1,6 +1,17 @@
 from django.urls import path
 
-from tournaments.views import manage, mine, offline, packs, player, public, rounds, scoring, setup, side_events
+from tournaments.views import (
+    manage,
+    mine,
+    offline,
+    packs,
+    player,
+    public,
+    rounds,
+    scoring,
+    setup,
+    side_events,
+)
 
 urlpatterns = [
     path("", public.home, name="home"),

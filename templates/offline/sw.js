@@ -44,7 +44,14 @@ function tableView(request) {
     }
     return response;
   }).catch(function () {
-    return caches.open(PAGES).then(function (cache) { return cache.match(request.url); }).then(function (kept) {
+    return caches.open(PAGES).then(function (cache) {
+      // The kept copy is this user's own page (dropped at logout): whatever the Vary header says.
+      return cache.match(request.url, {ignoreVary: true});
+    }).then(function (kept) {
+      // Looked up once more across the site's caches: a lookup racing the navigation's
+      // start has been seen to miss an entry that is there.
+      return kept || caches.match(request.url, {ignoreVary: true});
+    }).then(function (kept) {
       return kept || new Response(
         "<!doctype html><title>Offline</title><p>You are offline and this page was never opened on this phone.</p>",
         {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}}
