@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test schemathesis bench bench-load serve lint format demo clean
+.PHONY: setup run test schemathesis screenshots bench bench-load serve lint format demo clean
 
 setup: $(STAMP)
 
@@ -27,6 +27,10 @@ test: setup
 # Generated requests against the OpenAPI schema (SCHEMATHESIS_EXAMPLES per operation, default 8).
 schemathesis: setup
 	$(VENV)/bin/pytest -m schemathesis $(PYTEST_ARGS) tests/tournaments/api/test_schemathesis.py
+
+# The journeys in Chromium, saving their screenshots as the committed docs/screenshots/.
+screenshots: setup
+	MUSTER_SCREENSHOTS=docs/screenshots $(VENV)/bin/pytest -q tests/browser/journeys $(PYTEST_ARGS)
 
 bench: setup
 	$(PY) -m benchmarks

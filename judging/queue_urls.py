@@ -9,4 +9,5 @@ urlpatterns = [
     path("e/<slug:slug>/judge/rounds/<int:number>/", judge.results, name="judge-results"),
     path("e/<slug:slug>/judge/games/<int:pk>/", judge.game, name="judge-game"),
     path("e/<slug:slug>/judge/games/<int:pk>/review/", judge.review, name="judge-review"),
+    path("e/<slug:slug>/judge/games/<int:pk>/accept/", judge.accept, name="judge-accept"),
 ]

@@ -29,6 +29,7 @@ urlpatterns = [
     path("e/<slug:slug>/rosters/", public.rosters, name="rosters"),
     path("e/<slug:slug>/join/<str:code>/", setup.join, name="join"),
     path("e/<slug:slug>/side-join/", side_events.side_event_join_view, name="side-event-join"),
+    path("e/<slug:slug>/invitation/<str:token>/", setup.invitation, name="invitation"),
     # Players
     path("e/<slug:slug>/me/", player.me, name="me"),
     path("e/<slug:slug>/me/rosters/<int:slot>/", player.roster_save, name="me-roster"),
@@ -53,6 +54,7 @@ urlpatterns = [
     path("e/<slug:slug>/manage/players/", manage.players, name="manage-players"),
     path("e/<slug:slug>/manage/players/add/", manage.player_add, name="manage-player-add"),
     path("e/<slug:slug>/manage/players/import/", manage.players_import, name="manage-players-import"),
+    path("e/<slug:slug>/manage/players/invite/", manage.players_invite, name="manage-players-invite"),
     path(
         "e/<slug:slug>/manage/players/<int:pk>/<str:action>/",
         manage.player_action,

@@ -25,7 +25,7 @@ from tournaments.forms import ReasonForm, StaffResultForm, add_service_error
 from tournaments.game_templates import extras_shown
 from tournaments.models import Game, ResultReport, RoundStatus
 from tournaments.selectors import judge_queue, round_games
-from tournaments.services.reporting import result_review, result_set
+from tournaments.services.reporting import result_accept, result_review, result_set
 from tournaments.views.common import actor, by_table, nav_context
 from tournaments.views.public import POLL_SECONDS
 
@@ -43,15 +43,15 @@ def side_by_side(game: Game, reports: list[ResultReport]) -> list[dict[str, Any]
     order = [game.player_one, game.player_two]
     out = []
 
-    def side(who: str, report: ResultReport | None) -> dict[str, Any]:
+    def side(who: str, report: ResultReport | None, player: bool = True) -> dict[str, Any]:
         extras = extras_shown(system, report.details) if report is not None else []
-        return {"who": who, "report": report, "extras": extras}
+        return {"who": who, "report": report, "extras": extras, "player": player}
 
     for player in order:
         if player is not None:
             out.append(side(player.name, latest.get(player.pk)))
     if None in latest:
-        out.append(side("Staff", latest[None]))
+        out.append(side("Staff", latest[None], player=False))
     return out
 
 
@@ -174,4 +174,26 @@ def review(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, f"{game}: the result stands.")
+    return redirect("judge", slug)
+
+
+@login_required
+@require_POST
+def accept(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Settle a dispute with one player's report, as it stands (issue 13: the judge used to
+    retype the scores). The version the judge saw guards against a report arriving meanwhile."""
+    access = _judge(request, slug)
+    game = game_or_404(access, pk)
+    try:
+        report_id = int(request.POST.get("report", ""))
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        messages.error(request, "Choose whose report to accept.")
+        return redirect("judge", slug)
+    try:
+        result_accept(game=game, report_id=report_id, by=actor(request), expected_version=version)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Result saved for {game}.")
     return redirect("judge", slug)

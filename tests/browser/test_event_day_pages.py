@@ -6,28 +6,13 @@ first Tab lands on "Skip to content"; the role menus open.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from judging.services import penalty_issue
+from tests.browser.conftest import CHROMIUM, PHONE
 from tests.builders.rows import add_player, add_round, add_staff, make_event, play_round
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
 
 pytestmark = [
     pytest.mark.browser,
@@ -54,29 +39,6 @@ Array.from(document.querySelectorAll("body *"))
   .slice(0, 8)
   .map((e) => e.tagName + "." + e.className + " " + Math.round(e.getBoundingClientRect().right))
 """
-
-
-@pytest.fixture(autouse=True)
-def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    """Where the screenshots go: MUSTER_SCREENSHOTS if set (to look at them), else a temp dir."""
-    folder = Path(os.environ.get("MUSTER_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
-def chromium_browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 def _phone(browser: Any, base: str, username: str | None = None) -> Any:

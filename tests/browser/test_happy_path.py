@@ -18,30 +18,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-
-@pytest.fixture(autouse=True)
-def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Playwright's sync API runs an event loop in this thread; the ORM calls the test
-    makes (creating users) would otherwise be refused as "async unsafe"."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.browser.conftest import CHROMIUM
 
 pytestmark = [
     pytest.mark.browser,
@@ -76,16 +56,6 @@ Agria Valley
 # (Bob's VP, Carol's VP) per round; round 2 is the disputed one.
 RESULTS = {1: (9, 2), 2: (5, 5), 3: (1, 6), 4: (8, 0)}
 DISPUTED_ROUND = 2
-
-
-@pytest.fixture
-def chromium_browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 @pytest.mark.django_db(transaction=True)

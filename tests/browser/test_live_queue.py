@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_event_day_pages import CHROMIUM, _phone
-from tests.browser.test_event_day_pages import chromium_browser as chromium_browser  # the fixture
+from tests.browser.conftest import CHROMIUM
+from tests.browser.test_event_day_pages import _phone
 from tests.builders.rows import add_round, add_staff, make_event
 from tournaments.models import Game, ResultStatus
 from tournaments.services.versions import event_touch
@@ -18,11 +18,6 @@ pytestmark = [
 ]
 
 POLL_WAIT_MS = 25_000  # the page polls every 15 s
-
-
-@pytest.fixture(autouse=True)
-def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def _dispute(game: Game) -> None:

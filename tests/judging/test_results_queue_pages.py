@@ -189,3 +189,46 @@ def test_the_vp_limit_on_the_judge_form_is_the_game_systems(client, game, bob, c
     assert Game.objects.get(pk=game.pk).vp_one is None
     assert client.post(url, ruling | {f"{prefix}-vp_one": "150"}).status_code == 302
     assert Game.objects.get(pk=game.pk).vp_one == 150
+
+
+def test_a_judge_accepts_one_players_report_without_retyping_it(client, game, bob, carol, judy):
+    """Issue 13: the judge retyped scores instead of accepting one player's report."""
+    _dispute(game, bob, carol)
+    client.force_login(judy)
+    page = client.get("/e/spring-skirmish/judge/").content.decode()
+    assert "Accept Bob's report" in page
+    assert "Accept Carol's report" in page
+    carols = game.reports.get(reporter=game.player_two)
+    version = Game.objects.get(pk=game.pk).version
+    url = f"/e/spring-skirmish/judge/games/{game.pk}/accept/"
+    response = client.post(url, {"report": carols.pk, "version": version}, follow=True)
+    assert f"Result saved for {game}" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.result_status, game.vp_one, game.vp_two) == (ResultStatus.CONFIRMED, 5, 5)
+    entry = AuditEntry.objects.get(action="result-set")
+    assert (entry.actor, entry.reason) == (judy, "Accepted Carol's report.")
+    assert response.context["items"] == []
+
+
+def test_accepting_a_stale_or_unknown_report_changes_nothing(client, game, bob, carol, judy):
+    _dispute(game, bob, carol)
+    client.force_login(judy)
+    bobs = game.reports.get(reporter=game.player_one)
+    version = Game.objects.get(pk=game.pk).version
+    url = f"/e/spring-skirmish/judge/games/{game.pk}/accept/"
+    # A report that is not one of this game's players' latest: refused with a message.
+    response = client.post(url, {"report": bobs.pk + 1000, "version": version}, follow=True)
+    assert "not one of the players&#x27; latest reports" in response.content.decode()
+    # Bob changes his report while the judge looks: his old report can no longer be
+    # accepted, and Carol's is refused too, since the judge saw an older version of the game.
+    result_report(game=game, player=game.player_one, result=ResultInput(vp_one=8, vp_two=2), by=bob)
+    response = client.post(url, {"report": bobs.pk, "version": version}, follow=True)
+    assert "not one of the players&#x27; latest reports" in response.content.decode()
+    carols = game.reports.get(reporter=game.player_two)
+    response = client.post(url, {"report": carols.pk, "version": version}, follow=True)
+    assert "changed while you were looking at it" in response.content.decode()
+    response = client.post(url, {"report": "", "version": ""}, follow=True)
+    assert "Choose whose report to accept." in response.content.decode()
+    game.refresh_from_db()
+    assert game.result_status == ResultStatus.DISPUTED
+    assert not AuditEntry.objects.filter(action="result-set").exists()

@@ -45,6 +45,7 @@ from tests.builders.rows import add_round
 from tests.builders.worlds import build_world
 from tournaments.models import Event, Game, RoundStatus, Table
 from tournaments.services.events import event_create
+from tournaments.services.invitations import invitation_token
 from tournaments.services.players import player_register
 from tournaments.services.side_events import side_event_create
 
@@ -150,6 +151,9 @@ WEB: dict[str, tuple[Op, ...]] = {
     # One tap into a side event: any signed-in caller may try; the service lets the main
     # event's players in and refuses anyone else with a message (OP Guide: Side Events).
     "side-event-join": (op("post", SIGNED_IN, slug="{side}"),),
+    # An invitation is read by anyone holding the link (it asks them to log in); claiming
+    # it needs an account, and bob's seat is claimed already: refused by the rules (302).
+    "invitation": (get(EVERYONE, token="{invitation}"), post(SIGNED_IN, token="{invitation}")),
     # Players.
     "me": (get(PLAYERS),),
     "me-roster": (post(PLAYERS, slot="1"),),
@@ -174,6 +178,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "judge-results": (get(STAFF, number="1"),),
     "judge-game": (get(STAFF, pk="{game}"),),
     "judge-review": (post(HEAD, pk="{game}"),),
+    "judge-accept": (post(STAFF, pk="{game}"),),  # no report named: refused with a message (302)
     "judging:penalties": (get(STAFF),),
     "judging:penalties-csv": (get(STAFF),),
     "judging:penalty-new": (get(STAFF),),
@@ -211,6 +216,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-players": (get(TO),),
     "manage-player-add": (post(TO),),
     "manage-players-import": (post(TO),),
+    "manage-players-invite": (post(TO),),
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
     "manage-rosters": (get(STAFF),),
@@ -400,6 +406,7 @@ def _build() -> World:
         "job": str(job.pk),
         "done_job": str(done.pk),
         "join_code": event.join_code,
+        "invitation": invitation_token(world.bob),
         "other": other.slug,
         "side": side.slug,
     }

@@ -518,6 +518,35 @@ def result_set(
 
 
 @transaction.atomic
+def result_accept(
+    *, game: Game, report_id: int, by: AbstractBaseUser, expected_version: int | None = None
+) -> Game:
+    """A judge settles a dispute by accepting one player's report as it stands (OP Guide:
+    Roles — judges help players submit results): the same ruling as `result_set` with
+    that report's values, without retyping them, and the reason says whose report it was.
+
+    Only the latest report of either player of this game can be accepted (`unknown-report`
+    otherwise): an older report was replaced by its reporter.
+    """
+    latest: dict[int, ResultReport] = {}
+    for row in game.reports.select_related("reporter", "loser", "winner").order_by("created_at", "id"):
+        if row.reporter_id is not None:
+            latest[row.reporter_id] = row
+    chosen = next((r for r in latest.values() if r.pk == report_id), None)
+    if chosen is None or chosen.reporter is None:
+        raise ServiceError(
+            "That report is not one of the players' latest reports for this game.", code="unknown-report"
+        )
+    return result_set(
+        game=game,
+        result=ResultInput.of(chosen),
+        by=by,
+        reason=f"Accepted {chosen.reporter.name}'s report.",
+        expected_version=expected_version,
+    )
+
+
+@transaction.atomic
 def result_review(*, game: Game, by: AbstractBaseUser, stands: bool, reason: str) -> Game:
     """The Head Judge looks at a game that didn't get far enough: the result stands, or is corrected."""
     game = _locked_game(game)

@@ -40,6 +40,7 @@ from tournaments.selectors import (
     user_by_username,
 )
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
+from tournaments.services.invitations import invitable, invitation_token, invitations_send
 from tournaments.services.players import (
     CsvRowErrors,
     player_check_in,
@@ -212,6 +213,7 @@ def _players_page(
         "add_form": add_form or PlayerAddForm(),
         "csv_form": csv_form or PlayersCsvForm(),
         "round_in_play": published,
+        "invitable": len(invitable(event)),
     }
     return render(request, "tournaments/manage/players.html", context)
 
@@ -267,6 +269,26 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.info(request, f"Columns not imported: {'; '.join(done.ignored)}.")
             return redirect("manage-players", slug)
     return _players_page(request, access, csv_form=form)
+
+
+@login_required
+@require_POST
+def players_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    """Mail each imported seat with an address and no account its invitation link (issue 13)."""
+    access = _to(request, slug)
+
+    def link_for(player: Any) -> str:
+        path = reverse("invitation", args=[access.event.slug, invitation_token(player)])
+        return request.build_absolute_uri(path)
+
+    try:
+        sent = invitations_send(event=access.event, by=actor(request), link_for=link_for)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        plural = "s" if sent != 1 else ""
+        messages.success(request, f"Invitation{plural} sent to {sent} player{plural}.")
+    return redirect("manage-players", slug)
 
 
 @login_required

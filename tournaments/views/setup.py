@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,6 +15,7 @@ from tournaments.event_format import suggested_rounds
 from tournaments.forms import EventForm, JoinForm, add_service_error
 from tournaments.models import Event, Player
 from tournaments.services.events import event_create, tables_set
+from tournaments.services.invitations import invitation_read, player_claim
 from tournaments.services.players import join_code_matches, player_join, registration_closed_reason
 from tournaments.views.common import actor
 
@@ -79,3 +81,31 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
             messages.success(request, f"You are registered for {event.name}. Submit your roster next.")
             return redirect("me", event.slug)
     return render(request, "tournaments/join.html", {"event": event, "form": form})
+
+
+def invitation(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """An imported player's link (issue 13): the page says whose seat it is; a signed-in
+    person claims it with one button, anyone else is asked to log in or sign up first and
+    comes back here."""
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise Http404("No such event.")
+    try:
+        seat = invitation_read(event=event, token=token)
+    except ServiceError:
+        # A wrong link is a page that does not exist, like a wrong registration code.
+        raise Http404("No such invitation.") from None
+    user = request.user if request.user.is_authenticated else None
+    if request.method == "POST":
+        if user is None:
+            return redirect_to_login(request.get_full_path())
+        try:
+            player_claim(event=event, token=token, user=actor(request))
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Welcome, {seat.player.name}: your seat at {event.name} is yours.")
+            return redirect("me", event.slug)
+    mine = user is not None and seat.player.user_id == user.pk
+    context = {"event": event, "seat": seat.player, "claimed": seat.claimed, "mine": mine}
+    return render(request, "tournaments/invitation.html", context)

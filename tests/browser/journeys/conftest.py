@@ -1,0 +1,72 @@
+"""Shared by the four journeys (issue 13): the live server's mail outbox, rosters and results
+the journeys do not name (entered through the services, as the other players' phones would),
+and a screenshot helper that takes the desktop and the phone view of a page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, PHONE
+
+# Generous: the CI machine's two cores are shared with the worker and other runs; a step
+# that waits this long has failed, a fast one returns at once.
+WAIT_MS = 30_000
+LINK = re.compile(r"https?://[^\s<>\"]+")
+
+# A legal Skirmish roster in the text format a player pastes (Terran, 1000/1000 minerals).
+ROSTER_TEXT = """Player: {name}
+Faction: Terran Armed Forces
+Scale: skirmish
+
+Cards:
+Barracks
+Factory
+Orbital Command
+
+Units:
+9x Marine (Combat Shield, Grenades - Frag, Bayonet)
+2x Marauder (Laser Targeting Systems)
+2x Marauder (Veteran of Tarsonis, Kinetic Foam)
+3x Medic (Stabilizer Medpacks)
+1x Goliath (Scatter Missiles)
+
+Missions:
+Supply Drop
+Gather the Resources
+
+Deployments:
+Abandoned Camp
+Agria Valley
+"""
+
+
+@pytest.fixture
+def outbox(mailoutbox: list[Any]) -> list[Any]:
+    """The mails the live server sent. The live server runs in a thread of this process
+    with the test settings' locmem backend, so its mails land in django.core.mail.outbox."""
+    return mailoutbox
+
+
+def link_in(message: Any, contains: str) -> str:
+    """The first link in a mail whose address contains `contains`."""
+    for url in LINK.findall(message.body):
+        if contains in url:
+            return str(url)
+    raise AssertionError(f"no link with {contains!r} in the mail {message.subject!r}:\n{message.body}")
+
+
+def snap(page: Any, folder: Path, name: str, *, phone: bool = True, full_page: bool = True) -> None:
+    """`name-desktop.png` at 1280 wide and, where the page is read on a phone, `name-phone.png`
+    at 390 x 844; the viewport is put back as it was."""
+    before = page.viewport_size
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(folder / f"{name}-desktop.png"), full_page=full_page)
+    if phone:
+        page.set_viewport_size(PHONE)
+        page.screenshot(path=str(folder / f"{name}-phone.png"), full_page=full_page)
+    if before is not None:
+        page.set_viewport_size(before)
