@@ -29,6 +29,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, ListFormat, Player, RoundStatus
 from tournaments.services.audit import audit
 from tournaments.services.rosters import roster_preview
+from tournaments.services.versions import event_touch
 
 
 def draft_rules(event: Event) -> DraftRules | None:
@@ -351,3 +352,6 @@ def _store_result(draft: GameDraft, rules: DraftRules, state: Any) -> None:
     draft.completed_at = timezone.now()
     draft.completed_at_random = outcome.completed_at_random
     draft.result = outcome.record
+    # The player's table view names the drafted roster and lists it first; it is answered
+    # 304 while the event's version stands still, so a completed draft moves it (issue 13).
+    event_touch(game.round.event_id)

@@ -100,8 +100,18 @@ def player_claim(*, event: Event, token: str, user: AbstractBaseUser) -> Player:
     return player
 
 
+def is_invitable(player: Player) -> bool:
+    """A seat an invitation can go to: an address, no account, still in the event."""
+    return (
+        bool(player.email)
+        and player.user_id is None
+        and player.dropped_after_round is None
+        and player.disqualified_after_round is None
+    )
+
+
 def invitable(event: Event) -> list[Player]:
-    """Seats an invitation can go to: an address, no account, still in the event."""
+    """The seats `is_invitable` names, by name."""
     return list(
         event.players.filter(
             user__isnull=True, dropped_after_round__isnull=True, disqualified_after_round__isnull=True

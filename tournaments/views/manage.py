@@ -40,7 +40,7 @@ from tournaments.selectors import (
     user_by_username,
 )
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
-from tournaments.services.invitations import invitable, invitation_token, invitations_send
+from tournaments.services.invitations import invitation_token, invitations_send, is_invitable
 from tournaments.services.players import (
     CsvRowErrors,
     player_check_in,
@@ -208,12 +208,13 @@ def _players_page(
 ) -> HttpResponse:
     event = access.event
     published = event.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
+    players = list(event_players(event))
     context = nav_context(access, "manage") | {
-        "players": list(event_players(event)),
+        "players": players,
         "add_form": add_form or PlayerAddForm(),
         "csv_form": csv_form or PlayersCsvForm(),
         "round_in_play": published,
-        "invitable": len(invitable(event)),
+        "invitable": sum(1 for player in players if is_invitable(player)),
     }
     return render(request, "tournaments/manage/players.html", context)
 

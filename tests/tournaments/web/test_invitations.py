@@ -131,3 +131,15 @@ def test_a_wrong_link_is_not_found(client, alice, bob, how):
     assert client.post(f"/e/{slug}/invitation/{token}/").status_code == 404
     ada.refresh_from_db()
     assert ada.user is None
+
+
+def test_the_flash_messages_are_a_list_inside_a_live_region(client, alice, bob):
+    """axe-core (journey 4): `<ul role="status">` is no longer a list, so its items were
+    "listitem outside a list" (serious) on every page with a message. The live region wraps
+    the list instead, and the list keeps its semantics."""
+    event = make_event(to=alice)
+    ada = _seat(event)
+    client.force_login(bob)
+    page = client.post(f"/e/{event.slug}/invitation/{invitation_token(ada)}/", follow=True).content.decode()
+    assert '<div role="status"><ul class="messages"><li class="success">Welcome, Ada Lovelace' in page
+    assert '<ul class="messages" role=' not in page
