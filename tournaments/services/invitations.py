@@ -123,8 +123,8 @@ def invitable(event: Event) -> list[Player]:
 
 def invitations_send(*, event: Event, by: AbstractBaseUser, link_for: Callable[[Player], str]) -> int:
     """Mail every invitable seat its link (`link_for` makes the absolute address: the web
-    layer knows the host). Sending again re-sends the same links; the audit log says who
-    sent them to how many."""
+    layer knows the host). Sending again mails a fresh link (the signature carries its
+    time; an earlier link keeps working); the audit log says who sent them to how many."""
     seats = invitable(event)
     if not seats:
         raise ServiceError(
