@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_event_day_pages import CHROMIUM, CHROMIUM_ARGS, NAMES, WIDEST, _phone
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.test_event_day_pages import NAMES, WIDEST, _phone
 from tests.builders.rows import add_player, add_round, add_staff, make_event, play_round
 
 pytestmark = [
