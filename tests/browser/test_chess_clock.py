@@ -10,8 +10,8 @@ import urllib.request
 import pytest
 
 from judging.services import clock_start
-from tests.browser.test_event_day_pages import CHROMIUM, _phone
-from tests.browser.test_event_day_pages import chromium_browser as chromium_browser  # the fixture
+from tests.browser.conftest import CHROMIUM
+from tests.browser.test_event_day_pages import _phone
 from tests.builders.rows import add_player, add_round, add_staff, make_event
 
 pytestmark = [
