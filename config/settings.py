@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "rosters",
     "tournaments",
     "judging",
+    "awards",
     "printing",
     "interchange",
 ]

@@ -33,6 +33,7 @@ urlpatterns = [
     path("e/<slug:slug>/print/", include("printing.urls")),
     path("api/", include("tournaments.api.urls")),
     path("", include("judging.urls")),
+    path("", include("awards.urls")),
     path("", include("judging.queue_urls")),
     path("", include("tournaments.urls")),
 ]

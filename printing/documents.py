@@ -14,12 +14,15 @@ from typing import Any
 
 from django.utils import timezone
 
+from awards.selectors import awards_of, programme_of
 from judging.models import Penalty, PenaltyStatus
 from judging.selectors import penalty_log
 from printing.models import PrintKind
 from printing.params import VIEWER_PLAYER, VIEWER_PUBLIC, VIEWER_STAFF, PrintParams
 from printing.render import PDF_MIMETYPE, render_pdf
 from printing.sheets import (
+    AwardLine,
+    AwardsSheet,
     FindTableSheet,
     Heading,
     PairingLine,
@@ -61,6 +64,7 @@ Sheet = (
     | RosterPackSheet
     | SummarySheet
     | PenaltyLogSheet
+    | AwardsSheet
 )
 IN_FORCE = (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
 Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
@@ -312,6 +316,23 @@ def load_penalties(event: Event, params: PrintParams) -> PenaltyLogSheet:
     return PenaltyLogSheet(heading, lines, penalty_tallies(lines))
 
 
+def load_awards(event: Event, params: PrintParams) -> AwardsSheet:
+    """The hobby awards and, once the TO has published them, their winners."""
+    programme = programme_of(event)
+    published = programme is not None and programme.published_at is not None
+    lines = tuple(
+        AwardLine(
+            award=a.label,
+            winner=a.winner.name if published and a.winner is not None else "",
+            winner_id=a.winner.external_id if published and a.winner is not None else "",
+        )
+        for a in awards_of(event)
+    )
+    subtitle = "Winners" if published else "To be announced: the winners are not published yet"
+    owner = programme.owner.get_username() if programme is not None and programme.owner is not None else ""
+    return AwardsSheet(Heading(event.name, "Hobby awards", subtitle), lines, published, owner)
+
+
 def _opponent_name(game: Game, player: Player) -> str:
     other = game.player_two if game.player_one_id == player.pk else game.player_one
     return other.name if other is not None else "Bye"
@@ -343,6 +364,7 @@ DOCUMENTS: dict[str, Document] = {
         PrintKind.PLAYER_SUMMARY, "print/player_summary.html", load_player_summary
     ),
     PrintKind.PENALTIES: Document(PrintKind.PENALTIES, "print/penalties.html", load_penalties),
+    PrintKind.AWARDS: Document(PrintKind.AWARDS, "print/awards.html", load_awards),
 }
 
 

@@ -17,6 +17,7 @@ class PrintKind(models.TextChoices):
     ROSTERS = "rosters", "Roster pack"
     PLAYER_SUMMARY = "player-summary", "Player summary"
     PENALTIES = "penalties", "Penalty log"
+    AWARDS = "awards", "Awards sheet"  # OP Guide: Hobby Awards (issue 16)
 
 
 class PrintStatus(models.TextChoices):

@@ -6,6 +6,7 @@ Views turn a refusal into a 404 (outsiders learn nothing, as with `access_event`
 
 from __future__ import annotations
 
+from awards.selectors import awards_published
 from printing.models import PrintKind
 from printing.params import (
     ROUND_KINDS,
@@ -46,6 +47,9 @@ def may_print(access: EventAccess, kind: str, params: PrintParams) -> bool:
         return access.player is not None and params.viewer == VIEWER_PLAYER + access.player.external_id
     if kind == PrintKind.PLAYER_SUMMARY:
         return access.player is not None and params.player == access.player.external_id
+    if kind == PrintKind.AWARDS:
+        # The winners are public once published (OP Guide: Hobby Awards); staff print before.
+        return awards_published(access.event)
     return False  # result slips (and anything new) are for staff
 
 

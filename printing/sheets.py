@@ -523,6 +523,24 @@ class PenaltyTally:
 
 
 @dataclass(frozen=True, slots=True)
+class AwardLine:
+    award: str
+    winner: str  # empty: not (yet) awarded
+    winner_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class AwardsSheet:
+    """The prize-giving sheet (OP Guide: Hobby Awards): each award and its winner. Never a
+    count or a ballot: the votes are secret."""
+
+    heading: Heading
+    lines: tuple[AwardLine, ...]
+    published: bool
+    owner: str
+
+
+@dataclass(frozen=True, slots=True)
 class PenaltyLogSheet:
     heading: Heading
     lines: tuple[PenaltyLine, ...]

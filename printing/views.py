@@ -49,6 +49,7 @@ DESCRIPTIONS = {
     PrintKind.ROSTERS: "Every roster you may see, one per page, with costs and the slot ledger.",
     PrintKind.PLAYER_SUMMARY: "Games, opponents, results and MP/TP per round, with the final line.",
     PrintKind.PENALTIES: "Every penalty with round, table and notes, and each player's tally (staff).",
+    PrintKind.AWARDS: "The hobby awards and their winners, for the prize-giving (once published).",
 }
 
 

@@ -152,6 +152,32 @@ class SlipRosterText:
 
 
 @dataclass(frozen=True)
+class AwardGroup:
+    """A group of armies an event may give its own hobby award to.
+
+    OP Guide: Hobby Awards asks for "Best in Faction: one each" for the game's races; each
+    game system says what its groups are (its races, its factions), `key` stable for files
+    and URLs, `label` as players know it.
+    """
+
+    key: str
+    label: str
+
+
+class AwardGroups(Protocol):
+    """A game system's grouping of armies for the "Best in Faction" award.
+
+    `groups` lists the groups in the data pack in effect on the rules date (None: the newest
+    pack); `group_of` says which group a roster's faction belongs to (None: no group known,
+    e.g. a faction only a TO's own pack names).
+    """
+
+    def groups(self, rules_date: dt.date | None) -> tuple[AwardGroup, ...]: ...
+
+    def group_of(self, faction: str, rules_date: dt.date | None) -> str | None: ...
+
+
+@dataclass(frozen=True)
 class ResultReview:
     """A rule that holds a confirmed result for the Head Judge before it is scored.
 
@@ -235,6 +261,11 @@ class GameSystem:
     # nothing; and the round: its default length and the calls a judge makes on the clock.
     pregame: Pregame = NO_PREGAME
     clock: ClockRules = DEFAULT_CLOCK
+
+    # --- Hobby awards (issue 16; OP Guide: Hobby Awards) ------------------------------
+    # The groups "Best in Faction" is given for (StarCraft: its races); None: the system
+    # has no grouping, and an event of it offers no Best in Faction.
+    award_groups: AwardGroups | None = None
 
     @property
     def round_minutes(self) -> int:

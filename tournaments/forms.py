@@ -31,6 +31,7 @@ from tournaments.models import (
     TableSeating,
     default_round_minutes,
 )
+from tournaments.report_extras import nomination_hook
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 from tournaments.services.reporting import ResultInput
 from tournaments.wording import in_players_words
@@ -515,6 +516,41 @@ class _ResultForm(Form):
         return summary
 
 
+def add_nomination_field(form: forms.Form, game: Game, player: Player | None) -> None:
+    """The optional nomination an app above this one asks for with the report (OP Guide:
+    Hobby Awards, Best Sportsman "submitted with their last result"; tournaments.report_extras)."""
+    hook = nomination_hook()
+    offered = hook.offered(game, player) if hook is not None and player is not None else None
+    if offered is None:
+        return
+    form.fields["nominate"] = forms.ChoiceField(
+        choices=[("", "No nomination"), *offered.choices],
+        required=False,
+        label=offered.label,
+        help_text=offered.help_text,
+        initial=offered.current,
+    )
+
+
+def nominee_of(form: forms.Form, game: Game) -> Player | None:
+    """The player the form nominates (a row of the game's event), or None."""
+    value = form.cleaned_data.get("nominate") if "nominate" in form.fields else ""
+    if not value:
+        return None
+    return Player.objects.filter(event_id=game.round.event_id, pk=int(value)).first()
+
+
+class NominationForm(Form):
+    """The nomination beside a one-tap confirmation (the confirmation is the last result
+    the confirming player submits)."""
+
+    prefix = "confirm"
+
+    def __init__(self, *args: Any, game: Game, player: Player | None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        add_nomination_field(self, game, player)
+
+
 class PlayerResultForm(_ResultForm):
     """A result from one side of the table, in that player's own terms (my VP, their VP).
 
@@ -528,11 +564,12 @@ class PlayerResultForm(_ResultForm):
     # a double tap) is stored once (reporting.result_report).
     idempotency_key = forms.CharField(required=False, max_length=80, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: Game, player: Player | None = None, **kwargs: Any) -> None:
         kwargs["initial"] = {"idempotency_key": uuid.uuid4().hex, **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         self.game = game
         self.system = system = get_system(game.round.event.game_system)
+        add_nomination_field(self, game, player)
         shape = system.results
         choices = []
         order = []

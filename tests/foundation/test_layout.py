@@ -24,6 +24,7 @@ LAYERS = (
     "rosters",
     "tournaments",
     "judging",
+    "awards",
     "printing",
     "interchange",
 )

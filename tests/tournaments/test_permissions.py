@@ -35,6 +35,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from awards.services import awards_offer
 from judging.models import ConductCategory, GamesDecision, Infraction, PenaltyLevel, RosterFinding
 from judging.services.conduct import conduct_report_file
 from judging.services.draft import draft_start
@@ -232,6 +233,13 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-scenario": (post(TO, {"scenario": "Crucible"}, number="1"),),
     "manage-repair": (post(TO, {"confirm": "on"}, number="1"),),
     "manage-undo": (post(TO, number="1"),),
+    # Hobby awards (issue 16): anyone reads them, players vote, the TO runs them.
+    "awards:index": (get(EVERYONE),),
+    "awards:vote": (post(PLAYERS, pk="{award}"),),
+    "awards:manage": (get(TO), post(TO)),
+    "awards:close": (post(TO),),
+    "awards:publish": (post(TO),),
+    "awards:tie-break": (post(TO, pk="{award}"),),
 }
 
 API: dict[str, tuple[Op, ...]] = {
@@ -300,6 +308,13 @@ API: dict[str, tuple[Op, ...]] = {
     "judging:api-clock": (get(EVERYONE),),
     "judging:api-round-clock": (get(EVERYONE, number="1"),),
     "judging:api-round-clock-action": (post(HEAD, number="1", action="start"),),
+    "awards:api-awards": (get(EVERYONE), op("put", TO, {"best_painted": True})),
+    "awards:api-vote": (post(PLAYERS, {"choice": "{dan}"}, pk="{award}"),),
+    "awards:api-nominate": (post(PLAYERS, {"player": "{dan}"}),),
+    "awards:api-tallies": (get(TO),),
+    "awards:api-close": (post(TO),),
+    "awards:api-publish": (post(TO),),
+    "awards:api-tie-break": (post(TO, {"winner": "{bob}"}, pk="{award}"),),
     "printing:api-request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:api-job": (get(EVERYONE, job_id="{job}"),),
 }
@@ -382,6 +397,9 @@ def _build() -> World:
         event=event, player=world.erin, roster=erin_roster, slot=1, document=erin_roster.document,
         games_decision=GamesDecision.STAND, suggested_level=PenaltyLevel.WARNING, found_by=users["hank"],
     )  # fmt: skip
+    award = awards_offer(
+        event=event, by=users["alice"], best_painted=True, best_in_faction=True, best_sportsman=True
+    )[0]
     job = PrintJob.objects.create(event=event, kind="standings", fingerprint="f" * 64, status="failed")
     done = PrintJob.objects.create(event=event, kind="standings", fingerprint="d" * 64, status="done")
     done.file.save("permissions-table.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
@@ -404,6 +422,7 @@ def _build() -> World:
         "finding": str(finding.pk),
         "erin_roster": str(erin_roster.pk),
         "job": str(job.pk),
+        "award": str(award.pk),
         "done_job": str(done.pk),
         "join_code": event.join_code,
         "invitation": invitation_token(world.bob),

@@ -660,10 +660,21 @@ class ResultReportSerializer(Serializer):
     details = EnteredDetailsField(
         child=serializers.IntegerField(min_value=0), help_text=DETAILS_HELP, required=False
     )
+    nominate = serializers.CharField(
+        required=False,
+        max_length=60,
+        help_text=(
+            "Your Best Sportsman nomination, sent with your result (OP Guide: Hobby Awards): "
+            "the player id of another player of the event, where the event offers the award "
+            "and voting is open (400 `not-offered`, `voting-closed`, `own-vote`). Stored with "
+            "the report or not at all."
+        ),
+    )
 
 
 class ResultSetSerializer(ResultReportSerializer):
     outcome = serializers.ChoiceField(choices=[(o.value, o.label) for o in JUDGE_OUTCOMES], default="played")
+    nominate = None  # type: ignore[assignment]  # a player's own nomination: never part of a judge's ruling
     reason = serializers.CharField(
         allow_blank=True, max_length=REASON_LENGTH, help_text="Kept in the audit log."
     )

@@ -28,6 +28,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.notifications import notify_corrected, notify_disputed, notify_reported
+from tournaments.report_extras import nomination_hook
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
@@ -317,11 +318,15 @@ def result_report(
     result: ResultInput,
     by: AbstractBaseUser,
     idempotency_key: str | None = None,
+    nominee: Player | None = None,
 ) -> Game:
     """A player's report. Matching the opponent's report confirms; differing sends it to the judges.
 
     With an idempotency key, sending the same report again (a retry after a lost answer, a
     double tap) stores nothing more and answers with the game as the first one left it.
+    `nominee` is the player's Best Sportsman nomination sent with the report (OP Guide:
+    Hobby Awards, "submitted with their last result"), stored by the awards app's hook in
+    this transaction: a refused nomination stores no report either.
     """
     key = check_idempotency_key(idempotency_key)
     game = _locked_game(game)
@@ -352,13 +357,29 @@ def result_report(
         game.save(update_fields=["result_status"])
         audit(event=game.round.event, actor=by, action="result-disputed", subject=str(game))
         notify_disputed(game)
+    if nominee is not None:
+        _nominate(game, player, nominee, by)
     event_touch(game.round.event_id)
     return game
 
 
+def _nominate(game: Game, player: Player, nominee: Player, by: AbstractBaseUser) -> None:
+    hook = nomination_hook()
+    if hook is None:
+        raise ServiceError(
+            "This event takes no nominations with a result.", code="not-offered", field="nominate"
+        )
+    hook.record(game=game, player=player, nominee=nominee, by=by)
+
+
 @transaction.atomic
 def result_confirm(
-    *, game: Game, player: Player, by: AbstractBaseUser, idempotency_key: str | None = None
+    *,
+    game: Game,
+    player: Player,
+    by: AbstractBaseUser,
+    idempotency_key: str | None = None,
+    nominee: Player | None = None,
 ) -> Game:
     """The opponent agrees with the report waiting for them.
 
@@ -385,7 +406,7 @@ def result_confirm(
     if other is None or game.result_status != ResultStatus.AWAITING:
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
     result = ResultInput.of(other)
-    return result_report(game=game, player=player, result=result, by=by, idempotency_key=key)
+    return result_report(game=game, player=player, result=result, by=by, idempotency_key=key, nominee=nominee)
 
 
 @transaction.atomic

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
-from tournaments.forms import PlayerResultForm, RosterForm, add_service_error
+from tournaments.forms import NominationForm, PlayerResultForm, RosterForm, add_service_error, nominee_of
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
 from tournaments.selectors import player_games, report_by_key, roster_submission_open, visible_rosters
 from tournaments.services.players import player_drop
@@ -127,7 +127,8 @@ def _dashboard(
             "waiting_for_opponent": awaiting and not can_confirm and mine is not None,
             "can_report": opponent is not None
             and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING),
-            "result_form": result_form or PlayerResultForm(game=current),
+            "result_form": result_form or PlayerResultForm(game=current, player=me),
+            "nomination_form": NominationForm(game=current, player=me),
             "confirm_key": uuid.uuid4().hex,
             "disputed_by_me": current.result_status == ResultStatus.DISPUTED
             and current.disputed_by_id == me.pk,
@@ -235,7 +236,7 @@ def result_save(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _after_report_message(stored.game))
         return redirect("me", slug)
     game = _current_game(player)
-    form = PlayerResultForm(request.POST, game=game)
+    form = PlayerResultForm(request.POST, game=game, player=player)
     if form.is_valid():
         try:
             game = result_report(
@@ -244,6 +245,7 @@ def result_save(request: HttpRequest, slug: str) -> HttpResponse:
                 result=form.result_for(game, player),
                 by=actor(request),
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
+                nominee=nominee_of(form, game),
             )
         except ServiceError as exc:
             add_service_error(form, exc)
@@ -273,8 +275,12 @@ def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _after_report_message(stored.game))
         return redirect("me", slug)
     game = _current_game(player)
+    nomination = NominationForm(request.POST, game=game, player=player)
+    nominee = nominee_of(nomination, game) if nomination.is_valid() else None
     try:
-        game = result_confirm(game=game, player=player, by=actor(request), idempotency_key=key or None)
+        game = result_confirm(
+            game=game, player=player, by=actor(request), idempotency_key=key or None, nominee=nominee
+        )
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:

@@ -18,6 +18,7 @@ from rules_engine.pregame import Pregame, PregameKind
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
 from rules_engine.roster_check import PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable
+from rules_engine.systems.starcraft_tmg.awards import RaceGroups
 from rules_engine.systems.starcraft_tmg.pregame import CLOCK, DRAFT
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
@@ -159,5 +160,6 @@ SYSTEM = register(
             kind=PregameKind.DRAFT, label="Draft", source="OP Guide: The Pre-Game Sequence", draft=DRAFT
         ),
         clock=CLOCK,
+        award_groups=RaceGroups(),  # OP Guide: Hobby Awards, Best in Faction
     )
 )

@@ -61,6 +61,18 @@ def _result(game: Game, data: dict[str, Any]) -> ResultInput:
     )
 
 
+def _nominee(access: EventAccess, external_id: str | None) -> Player | None:
+    """The player a report nominates (OP Guide: Hobby Awards), by their event/1 id."""
+    if external_id is None:
+        return None
+    nominee = Player.objects.filter(event=access.event, external_id=external_id).first()
+    if nominee is None:
+        raise ServiceError(
+            f"{external_id!r} is not a player of this event.", code="not-a-candidate", field="nominate"
+        )
+    return nominee
+
+
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
     # What check_idempotency_key accepts: printable ASCII without spaces, up to 80 characters.
@@ -108,7 +120,12 @@ class GameReportApi(ApiView):
         player = seat_or_404(access, game)
         data = validated(ResultReportSerializer, request)
         result_report(
-            game=game, player=player, result=_result(game, data), by=user, idempotency_key=_key(request)
+            game=game,
+            player=player,
+            result=_result(game, data),
+            by=user,
+            idempotency_key=_key(request),
+            nominee=_nominee(access, data.get("nominate")),
         )
         return _game_body(access, game.pk)
 

@@ -1,0 +1,17 @@
+from django.apps import AppConfig
+
+
+class AwardsConfig(AppConfig):
+    """Hobby awards (OP Guide: Hobby Awards): Best Painted, Best in Faction, Best Sportsman."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "awards"
+    verbose_name = "Hobby awards"
+
+    def ready(self) -> None:
+        # The Best Sportsman nomination rides on a player's result report (OP Guide: "one
+        # nomination per player, submitted with their last result"); the report lives in
+        # tournaments, below this app, so it offers a hook and this app fills it.
+        from awards.nominations import register
+
+        register()
