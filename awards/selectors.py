@@ -23,6 +23,18 @@ def awards_published(event: Event) -> bool:
     return AwardProgramme.objects.filter(event=event, published_at__isnull=False).exists()
 
 
+def awards_with_programme(event: Event) -> tuple[list[Award], AwardProgramme | None]:
+    """The awards and their programme in one query (the event page's panel)."""
+    awards = list(Award.objects.filter(event=event).select_related("winner", "event__award_programme__owner"))
+    if not awards:
+        return [], None
+    try:
+        programme: AwardProgramme | None = awards[0].event.award_programme
+    except AwardProgramme.DoesNotExist:
+        programme = None
+    return awards, programme
+
+
 def awards_of(event: Event) -> list[Award]:
     return list(Award.objects.filter(event=event).select_related("winner", "tie_chosen"))
 

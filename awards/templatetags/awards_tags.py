@@ -17,9 +17,9 @@ register = template.Library()
 
 @register.inclusion_tag("awards/_panel.html")
 def awards_panel(event: Event, access: EventAccess | None = None) -> dict[str, Any]:
-    """Who runs the awards is shown to the event's people only, like its staff list."""
-    programme = selectors.programme_of(event)
-    awards = selectors.awards_of(event)
+    """Who runs the awards is shown to the event's people only, like its staff list. One
+    query: the awards with their programme (an event without awards shows nothing)."""
+    awards, programme = selectors.awards_with_programme(event)
     return {
         "event": event,
         "programme": programme,

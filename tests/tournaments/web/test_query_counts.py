@@ -24,7 +24,7 @@ BOUNDS = {
     "/e/spring-skirmish/manage/rounds/3/": 8,
     "/e/spring-skirmish/judge/rounds/3/": 8,
     "/e/spring-skirmish/manage/": 14,  # + the next round's check while one is played (4, constant)
-    "/e/spring-skirmish/": 10,  # with the data pack in effect and its side events
+    "/e/spring-skirmish/": 11,  # with the data pack in effect, its side events and the hobby awards
 }
 
 
