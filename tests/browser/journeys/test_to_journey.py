@@ -110,7 +110,7 @@ def test_a_to_signs_up_runs_two_rounds_and_prints_standings(
     page.get_by_label("Engagement scale").select_option("standard")  # competitive: Standard (OP Guide)
     page.get_by_label("List format").select_option("single")
     page.get_by_label("Planned rounds").fill("3")
-    page.get_by_label("Tables").fill("1: Map 1\n2: Map 2\n3: Map 3\n4: Map 4")
+    page.get_by_label("Tables", exact=True).fill("1: Map 1\n2: Map 2\n3: Map 3\n4: Map 4")
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Manage Winter Invitational")).to_be_visible()
     slug = re.search(r"/e/([^/]+)/", page.url).group(1)  # type: ignore[union-attr]
