@@ -21,7 +21,16 @@ run: setup
 	DEBUG=$${DEBUG:-1} $(PY) manage.py load_demo
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: setup
+# The accessibility journey injects axe-core (pinned as in tests/browser/conftest.py) from
+# var/node, git-ignored; npm comes with Node.js. The browser tests drive Debian's chromium.
+AXE_VERSION := 4.10.2
+AXE := var/node/node_modules/axe-core/axe.min.js
+
+$(AXE):
+	npm install --silent --no-audit --no-fund --prefix var/node axe-core@$(AXE_VERSION) \
+		|| echo "warning: axe-core could not be installed; the accessibility journey will fail"
+
+test: setup $(AXE)
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 # Generated requests against the OpenAPI schema (SCHEMATHESIS_EXAMPLES per operation, default 8).
@@ -29,7 +38,7 @@ schemathesis: setup
 	$(VENV)/bin/pytest -m schemathesis $(PYTEST_ARGS) tests/tournaments/api/test_schemathesis.py
 
 # The journeys in Chromium, saving their screenshots as the committed docs/screenshots/.
-screenshots: setup
+screenshots: setup $(AXE)
 	MUSTER_SCREENSHOTS=docs/screenshots $(VENV)/bin/pytest -q tests/browser/journeys $(PYTEST_ARGS)
 
 bench: setup

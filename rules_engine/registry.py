@@ -6,6 +6,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -353,8 +354,18 @@ def system_named(value: str) -> GameSystem:
     return get_system(value.strip())
 
 
+_BUILTIN = ("dropzone_commander", "morsdei", "starcraft_tmg", "warpspawn_starcraft")
+
+
 def get_system(slug: str) -> GameSystem:
-    _load_builtin()
+    # A built-in system's package is named for its slug: import that one alone when it is
+    # all the caller needs. `pair` and `standings` on a file of one system then load one
+    # system's rules, not four (a fifth of their start-up, issue 15); anything that
+    # lists or guesses systems still loads them all.
+    if slug not in _SYSTEMS and not _loaded and slug.replace("-", "_") in _BUILTIN:
+        import_module(f"rules_engine.systems.{slug.replace('-', '_')}")
+    if slug not in _SYSTEMS:
+        _load_builtin()
     try:
         return _SYSTEMS[slug]
     except KeyError:
