@@ -10,12 +10,24 @@ from django.db import transaction
 
 from accounts.models import NotificationPreference
 from accounts.notifications import preference_set
+from config.celery import app
 from tests.builders.rows import add_player, add_round, make_event
 from tournaments.models import Game, Outcome, ResultStatus, RoundStatus
 from tournaments.services.reporting import ResultInput, result_dispute, result_report, result_set
 from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process():
+    """The mail task runs here, so `mail.outbox` sees it, even when CI sets REDIS_URL and
+    a real worker is listening (that worker has its own outbox, and the test's rows are
+    not committed for it to read)."""
+    eager, propagates = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, False
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = eager, propagates
 
 
 @pytest.fixture
