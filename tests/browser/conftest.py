@@ -34,6 +34,32 @@ DESKTOP = {"width": 1280, "height": 800}
 REPO = Path(__file__).resolve().parents[2]
 # `.ci/run` installs the pinned axe-core here (npm install --prefix var/node axe-core@AXE_VERSION).
 AXE_VERSION = "4.10.2"
+
+# A legal Skirmish roster in the text format a player pastes (Terran, 1000/1000 minerals).
+ROSTER_TEXT = """Player: {name}
+Faction: Terran Armed Forces
+Scale: skirmish
+
+Cards:
+Barracks
+Factory
+Orbital Command
+
+Units:
+9x Marine (Combat Shield, Grenades - Frag, Bayonet)
+2x Marauder (Laser Targeting Systems)
+2x Marauder (Veteran of Tarsonis, Kinetic Foam)
+3x Medic (Stabilizer Medpacks)
+1x Goliath (Scatter Missiles)
+
+Missions:
+Supply Drop
+Gather the Resources
+
+Deployments:
+Abandoned Camp
+Agria Valley
+"""
 AXE_JS = REPO / "var" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 

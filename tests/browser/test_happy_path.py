@@ -21,37 +21,13 @@ import re
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM
+from tests.browser.conftest import CHROMIUM, ROSTER_TEXT
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
-ROSTER = """Player: {name}
-Faction: Terran Armed Forces
-Scale: skirmish
-
-Cards:
-Barracks
-Factory
-Orbital Command
-
-Units:
-9x Marine (Combat Shield, Grenades - Frag, Bayonet)
-2x Marauder (Laser Targeting Systems)
-2x Marauder (Veteran of Tarsonis, Kinetic Foam)
-3x Medic (Stabilizer Medpacks)
-1x Goliath (Scatter Missiles)
-
-Missions:
-Supply Drop
-Gather the Resources
-
-Deployments:
-Abandoned Camp
-Agria Valley
-"""
 
 # (Bob's VP, Carol's VP) per round; round 2 is the disputed one.
 RESULTS = {1: (9, 2), 2: (5, 5), 3: (1, 6), 4: (8, 0)}
@@ -115,7 +91,7 @@ def test_a_four_round_event_from_creation_to_final_standings(
         page.fill("#id_name", name)
         page.get_by_role("button", name="Register").click()
         expect_message(page, "You are registered for Happy Path Open")
-        page.fill("#id_r1-content", ROSTER.format(name=name))
+        page.fill("#id_r1-content", ROSTER_TEXT.format(name=name))
         expect(page.locator("#check-1 .verdict.ok")).to_contain_text("Minerals 1000/1000")
         page.get_by_role("button", name="Submit roster 1").click()
         expect_message(page, "Roster 1 is submitted and legal.")

@@ -17,32 +17,6 @@ from tests.browser.conftest import DESKTOP, PHONE
 WAIT_MS = 30_000
 LINK = re.compile(r"https?://[^\s<>\"]+")
 
-# A legal Skirmish roster in the text format a player pastes (Terran, 1000/1000 minerals).
-ROSTER_TEXT = """Player: {name}
-Faction: Terran Armed Forces
-Scale: skirmish
-
-Cards:
-Barracks
-Factory
-Orbital Command
-
-Units:
-9x Marine (Combat Shield, Grenades - Frag, Bayonet)
-2x Marauder (Laser Targeting Systems)
-2x Marauder (Veteran of Tarsonis, Kinetic Foam)
-3x Medic (Stabilizer Medpacks)
-1x Goliath (Scatter Missiles)
-
-Missions:
-Supply Drop
-Gather the Resources
-
-Deployments:
-Abandoned Camp
-Agria Valley
-"""
-
 
 @pytest.fixture
 def outbox(mailoutbox: list[Any]) -> list[Any]:

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from judging.services import penalty_issue
-from tests.browser.conftest import REPO, axe_scan, log_in, new_page, save_json, serious
-from tests.browser.journeys.conftest import ROSTER_TEXT, WAIT_MS
+from tests.browser.conftest import REPO, ROSTER_TEXT, axe_scan, log_in, new_page, save_json, serious
+from tests.browser.journeys.conftest import WAIT_MS
 from tests.browser.journeys.test_player_journey import MISTAKES, SECOND
 from tests.builders.rows import add_player, add_round, add_staff, make_event
 from tests.builders.scenario import played

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, log_in, new_page
-from tests.browser.journeys.conftest import ROSTER_TEXT, WAIT_MS, link_in, snap
+from tests.browser.conftest import PHONE, ROSTER_TEXT, log_in, new_page
+from tests.browser.journeys.conftest import WAIT_MS, link_in, snap
 from tests.builders.rows import add_player, make_event
 from tournaments.models import ListFormat, Player, ResultStatus
 from tournaments.services.invitations import invitation_token, invitations_send
