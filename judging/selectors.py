@@ -243,19 +243,54 @@ def _reading_time(game: Game, now: datetime) -> datetime:
     return now
 
 
+def round_time_called(round_: Round, now: datetime) -> datetime | None:
+    """When the round's time was called (the TO's call, or its clock reaching the end), if
+    it has been by `now`; None while the round clock runs, or before it starts."""
+    row = RoundClock.objects.filter(round_id=round_.pk).first()
+    if row is None or row.started_at is None:
+        return None
+    row.round = round_  # the facts read the event's game system through it: no second query
+    return clock_domain.time_called_at(row.facts(), now)
+
+
+_UNKNOWN: Any = object()
+
+
+def chess_clock_facts(
+    game: Game, row: ChessClock | None, *, at: datetime, time_called: datetime | None = _UNKNOWN
+) -> chess_domain.ChessClock:
+    """The table's clock as it stands at `at`: the stored log, frozen at the moment the round's
+    time was called if it has been (OP Guide: When Time Is Called). The freeze is derived here
+    when the log has not recorded it yet, so every reader sees the same entry the services
+    store (`judging.services.chess_clock`). `time_called` saves the round clock's query when
+    the caller read it already for a whole round."""
+    facts = row.facts() if row is not None else chess_domain.ChessClock()
+    if time_called is _UNKNOWN:
+        time_called = round_time_called(game.round, at) if facts.entries else None
+    if time_called is not None and time_called > at:
+        time_called = None
+    return chess_domain.as_of_round(facts, time_called)
+
+
 def chess_clock_reading(
-    game: Game, row: ChessClock | None, *, seat: str | None, now: datetime | None = None
+    game: Game,
+    row: ChessClock | None,
+    *,
+    seat: str | None,
+    now: datetime | None = None,
+    time_called: datetime | None = _UNKNOWN,
 ) -> dict[str, Any]:
     """What a phone (or a judge) shows of the table's chess clock, at the server's `now`.
 
     `seat` is the caller's side ("A", "B") or None for a judge. `waiting` says what the
     judges are wanted for (a start on an absent player's time, or a call), `last_ruling`
     the latest ruling. Pools are in milliseconds, `zero_at` when the running side's own pool
-    reaches zero if nobody taps (a phone counts down to it between polls).
+    reaches zero if nobody taps (a phone counts down to it between polls); `time_called_at`
+    when the round's time was called and the clock froze.
     """
     now = now or timezone.now()
     at = _reading_time(game, now)
-    facts = row.facts() if row is not None else chess_domain.ChessClock()
+    facts = chess_clock_facts(game, row, at=at, time_called=time_called)
     snap = chess_domain.snapshot(facts, at)
     players = {"A": game.player_one, "B": game.player_two}
     seats = []
@@ -336,7 +371,7 @@ class ChessClockEvidence:
 
 def chess_clock_evidence(game: Game, row: ChessClock, now: datetime | None = None) -> ChessClockEvidence:
     at = _reading_time(game, now or timezone.now())
-    facts = row.facts()
+    facts = chess_clock_facts(game, row, at=at)
     names = (
         game.player_one.name,
         game.player_two.name if game.player_two is not None else "",

@@ -284,9 +284,10 @@ class ChessClockSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     table = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(
-        choices=["not-started", "awaiting-judge", "running", "paused"],
+        choices=["not-started", "awaiting-judge", "running", "paused", "time-called"],
         help_text="awaiting-judge: asked to start on an absent opponent's time, a judge must acknowledge; "
-        "paused: a judge was called, time is held until the ruling.",
+        "paused: a judge was called, time is held until the ruling; time-called: the round's time was "
+        "called (OP Guide: When Time Is Called), the clock stopped at `time_called_at` for good.",
     )
     version = serializers.IntegerField(min_value=0, help_text="Moves with every recorded action.")
     server_now = serializers.DateTimeField()
@@ -300,6 +301,10 @@ class ChessClockSerializer(serializers.Serializer[Any]):
     )
     zero_at = serializers.DateTimeField(
         allow_null=True, help_text="When the running side's own pool reaches zero if nobody switches."
+    )
+    time_called_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the round's time was called and the clock stopped (status `time-called`), else null.",
     )
     seats = ChessClockSeatSerializer(many=True)
     you = serializers.ChoiceField(

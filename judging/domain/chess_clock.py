@@ -21,6 +21,11 @@ The guide's rules, and where each one lives here:
   is refused instead of switching back.
 - *Running Out of Time*: a pool stops at zero (`run_out`); the opponent may lend their
   remaining minutes "as a favour at their own risk, withdrawable at any moment" (`lend`).
+- *When Time Is Called* (Round Length): "Dice go down" — the round is over, so no chess
+  clock may keep draining past it. `call_time` freezes the clock at the moment the round
+  clock reached its end (or the TO called time) with a `time-called` entry; `as_of_round`
+  adds that same entry to any log read after that moment, so the entry is a function of
+  the log and the round clock alone: every reader, stored or not, sees the same one.
 
 The clock *is* its log: an append-only tuple of `Entry`, each the result of one action
 (server time, who, and the resulting status, running side and pools). Every reading is a
@@ -55,6 +60,7 @@ class Status(StrEnum):
     AWAITING_JUDGE = "awaiting-judge"  # asked to start on an absent opponent's time
     RUNNING = "running"
     PAUSED = "paused"  # a judge was called; held until the ruling
+    TIME_CALLED = "time-called"  # the round's time was called: frozen for good
 
 
 class Kind(StrEnum):
@@ -66,6 +72,7 @@ class Kind(StrEnum):
     RULING = "ruling"
     LEND_ON = "lend-on"
     LEND_OFF = "lend-off"
+    TIME_CALLED = "time-called"
 
 
 KIND_TEXT = {
@@ -77,7 +84,10 @@ KIND_TEXT = {
     Kind.RULING: "Ruling: clock running again",
     Kind.LEND_ON: "Lets the opponent use their minutes",
     Kind.LEND_OFF: "Withdrew the minutes lent",
+    Kind.TIME_CALLED: "Round time called: clock stopped",
 }
+
+ROUND_CLOCK = "Round clock"  # who "acts" when the round's time is called
 
 
 @dataclass(frozen=True)
@@ -276,6 +286,7 @@ def start(
     the opponent is here after all.
     """
     _after(clock, at)
+    _not_called(clock)
     if clock.status not in (Status.NOT_STARTED, Status.AWAITING_JUDGE):
         raise ChessClockError("The chess clock is already running for this table.", "already-started")
     pools = setup_pools(round_left_seconds, round_running=round_running)
@@ -286,6 +297,7 @@ def request_absent_start(clock: ChessClock, at: datetime, *, seat: Seat, by: str
     """Ask to start on the absent opponent's time: the judges are told, nothing counts yet
     ("Tell a judge before you start counting")."""
     _after(clock, at)
+    _not_called(clock)
     if clock.status is Status.AWAITING_JUDGE:
         raise ChessClockError("A judge has already been asked; wait for them.", "already-requested")
     if clock.status is not Status.NOT_STARTED:
@@ -300,6 +312,7 @@ def acknowledge(
 ) -> ChessClock:
     """A judge has been told: the clock starts now, on the absent player's time."""
     _after(clock, at)
+    _not_called(clock)
     last = clock.last
     if last is None or clock.status is not Status.AWAITING_JUDGE:
         raise ChessClockError(
@@ -313,7 +326,18 @@ def _started(clock: ChessClock) -> Entry:
     last = clock.last
     if last is None or clock.status in (Status.NOT_STARTED, Status.AWAITING_JUDGE):
         raise ChessClockError("The chess clock has not started.", "not-started")
+    _not_called(clock)
     return last
+
+
+def _not_called(clock: ChessClock) -> None:
+    last = clock.last
+    if last is not None and clock.status is Status.TIME_CALLED:
+        raise ChessClockError(
+            f"Time was called for the round at {last.at:%H:%M:%S} UTC: the chess clock stopped then "
+            "and no longer changes (OP Guide: When Time Is Called).",
+            "time-called",
+        )
 
 
 def switch(
@@ -383,6 +407,39 @@ def lend(clock: ChessClock, at: datetime, *, seat: Seat, by: str, on: bool) -> C
     return _append(clock, Entry(kind, at, by, seat, last.status, last.running, pools, lender))
 
 
+def call_time(clock: ChessClock, at: datetime) -> ChessClock:
+    """The round's time was called at `at` (OP Guide: When Time Is Called, "Dice go down"):
+    the clock freezes with both pools as they stood then, whatever it was doing. A running
+    pool stops draining, a pause for a judge is over (there is no more round to play), and a
+    request to start on an absent opponent's time is closed unanswered. A clock never
+    started has nothing to freeze; one already frozen stays as it was (idempotent).
+    """
+    _after(clock, at)
+    last = clock.last
+    if last is None or clock.status in (Status.NOT_STARTED, Status.TIME_CALLED):
+        return clock
+    pools = pools_at(clock, at)
+    entry = Entry(
+        Kind.TIME_CALLED, at, ROUND_CLOCK, None, Status.TIME_CALLED, last.running, pools, last.lender
+    )
+    return _append(clock, entry)
+
+
+def as_of_round(clock: ChessClock, time_called_at: datetime | None) -> ChessClock:
+    """The clock as the round clock leaves it: once the round's time has been called
+    (`time_called_at`, from the round clock's facts), frozen at that moment.
+
+    Deterministic: the entry depends only on the log and that moment, so deriving it when
+    the clock is read and storing it when the clock is next written give the same entry. An
+    entry recorded after the moment (a log kept before clocks froze) moves the freeze to it,
+    so the log stays in time order.
+    """
+    last = clock.last
+    if time_called_at is None or last is None:
+        return clock
+    return call_time(clock, max(time_called_at, last.at))
+
+
 # ---------------------------------------------------------------------------- evidence
 
 
@@ -441,11 +498,14 @@ def snapshot(clock: ChessClock, now: datetime) -> dict[str, Any]:
     last = clock.last
     pools = pools_at(clock, now)
     end = zero_at(clock, now)
+    called = last is not None and clock.status is Status.TIME_CALLED
+    shows_running = last is not None and clock.status not in (Status.NOT_STARTED, Status.TIME_CALLED)
     return {
         "status": clock.status.value,
         "version": clock.version,
         "server_now": now.isoformat(),
-        "running": last.running if last is not None and clock.status is not Status.NOT_STARTED else None,
+        "running": last.running if shows_running and last is not None else None,
+        "time_called_at": last.at.isoformat() if called and last is not None else None,
         "lender": last.lender if last is not None else None,
         "zero_at": end.isoformat() if end is not None else None,
         "seats": [

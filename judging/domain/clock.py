@@ -194,6 +194,15 @@ def ends_at(clock: RoundClock, now: datetime) -> datetime | None:
     return _wall_time_at(clock, clock.total)
 
 
+def time_called_at(clock: RoundClock, now: datetime) -> datetime | None:
+    """When the round's time was called, if it has been by `now`: the TO's call or the
+    moment the clock reached its end, whichever came first (OP Guide: When Time Is Called).
+    The tables' chess clocks freeze at this moment."""
+    if state(clock, now) is not ClockState.TIME_CALLED:
+        return None
+    return ends_at(clock, now)
+
+
 def draft_overrun(clock: RoundClock, now: datetime, deadline: timedelta) -> bool:
     """Whether `deadline` of round-clock time has passed (a pause early in the round does not
     count): a system's draft not finished by then is completed by a judge at random."""

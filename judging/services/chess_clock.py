@@ -7,12 +7,20 @@ server's `now` and appends the resulting entry. The round clock supplies "how mu
 round is left" when the clock first starts. A player acts for their own table only; the
 judges acknowledge a start on an absent player's time and give the ruling that ends a pause.
 Seat "A" is the game's player one, "B" player two.
+
+When the round's time is called (OP Guide: When Time Is Called) the clocks freeze: the round
+clock's call freezes every chess clock of the round at once (`chess_clocks_time_called`),
+and a round clock that simply reached its end is noticed by the next action at the table,
+which stores the freeze (in a transaction of its own, so it stays) and is then refused with
+`time-called`. Readers derive the same entry until it is stored (`judging.selectors`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import datetime
+from typing import ParamSpec, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -23,7 +31,7 @@ from judging.domain import clock as round_domain
 from judging.models import ChessClock, RoundClock
 from judging.services._common import STAFF_ROLES, require_roles
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Player, RoundStatus
+from tournaments.models import Game, Player, Round, RoundStatus
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
@@ -50,6 +58,87 @@ def round_left(game: Game, now: datetime) -> tuple[int, bool]:
     state = round_domain.state(facts, now)
     running = state in (round_domain.ClockState.RUNNING, round_domain.ClockState.LAST_FIFTEEN)
     return int(round_domain.remaining(facts, now).total_seconds()), running
+
+
+def time_called_at(round_id: int, now: datetime) -> datetime | None:
+    """When the round's time was called, if it has been by `now` (the round clock's facts)."""
+    row = RoundClock.objects.filter(round_id=round_id).select_related("round__event").first()
+    if row is None or row.started_at is None:
+        return None
+    return round_domain.time_called_at(row.facts(), now)
+
+
+def _freeze(row: ChessClock, game: Game, called: datetime, by: AbstractBaseUser | None) -> bool:
+    """Store the time-called entry if the log lacks it; whether anything was stored."""
+    before = row.facts()
+    after = domain.as_of_round(before, called)
+    if after.version == before.version:
+        return False
+    row.store(after)
+    row.save()
+    last = after.last
+    assert last is not None
+    audit(
+        event=game.round.event,
+        actor=by,
+        action="chess-clock-time-called",
+        subject=str(game),
+        data={"at": last.at.isoformat(), "pools_ms": list(last.pools), "running": last.running},
+    )
+    return True
+
+
+@transaction.atomic
+def chess_clocks_time_called(*, round_: Round, by: AbstractBaseUser | None, at: datetime) -> int:
+    """Freeze every chess clock of the round at the moment its time was called; how many froze.
+
+    Called by the round clock's `clock_call_time`, in its transaction, so the TO's call and
+    the frozen clocks are one change. Each game row is locked as the clock's own actions lock
+    it, in table order, so a tap arriving meanwhile waits and then sees time called.
+    """
+    called = time_called_at(round_.pk, at)
+    if called is None:
+        return 0
+    games = list(
+        Game.objects.select_for_update(of=("self",))
+        .filter(round_id=round_.pk, chess_clock__isnull=False)
+        .select_related("round__event")
+        .order_by("pk")
+    )
+    frozen = 0
+    for game in games:
+        row = ChessClock.objects.get(game_id=game.pk)
+        frozen += _freeze(row, game, called, by)
+    if frozen:
+        event_touch(round_.event_id)
+    return frozen
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _frozen_first(service: Callable[P, R]) -> Callable[P, R]:
+    """Before an action at the table: if the round's time has been called and the clock's log
+    has not recorded it, store the freeze in a transaction of its own (it stays even though
+    the action is then refused with `time-called`)."""
+
+    @functools.wraps(service)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        game = kwargs["game"]
+        assert isinstance(game, Game)
+        at = kwargs.get("at")
+        now = at if isinstance(at, datetime) else timezone.now()
+        kwargs["at"] = now
+        called = time_called_at(game.round_id, now)
+        if called is not None:
+            with transaction.atomic():
+                locked, row = _locked(game)
+                by = kwargs.get("by")
+                _freeze(row, locked, called, by if isinstance(by, AbstractBaseUser) else None)
+        return service(*args, **kwargs)
+
+    return wrapper
 
 
 def _locked(game: Game) -> tuple[Game, ChessClock]:
@@ -118,6 +207,7 @@ def _apply(
     return row
 
 
+@_frozen_first
 @transaction.atomic
 def chess_clock_start(
     *,
@@ -157,6 +247,7 @@ def chess_clock_start(
     )
 
 
+@_frozen_first
 @transaction.atomic
 def chess_clock_acknowledge(*, game: Game, by: AbstractBaseUser, at: datetime | None = None) -> ChessClock:
     """A judge has been told the opponent is absent: the clock starts now on the absent player's time."""
@@ -174,6 +265,7 @@ def chess_clock_acknowledge(*, game: Game, by: AbstractBaseUser, at: datetime | 
     )
 
 
+@_frozen_first
 @transaction.atomic
 def chess_clock_switch(
     *,
@@ -198,6 +290,7 @@ def chess_clock_switch(
     )
 
 
+@_frozen_first
 @transaction.atomic
 def chess_clock_call_judge(
     *, game: Game, player: Player, action_id: str, by: AbstractBaseUser, at: datetime | None = None
@@ -216,6 +309,7 @@ def chess_clock_call_judge(
     )
 
 
+@_frozen_first
 @transaction.atomic
 def chess_clock_rule(
     *, game: Game, ruling: str, by: AbstractBaseUser, at: datetime | None = None
@@ -236,6 +330,7 @@ def chess_clock_rule(
     )
 
 
+@_frozen_first
 @transaction.atomic
 def chess_clock_lend(
     *, game: Game, player: Player, on: bool, by: AbstractBaseUser, at: datetime | None = None

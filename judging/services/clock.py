@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from judging.domain import clock as domain
 from judging.models import RoundClock
+from judging.services.chess_clock import chess_clocks_time_called
 from tournaments.errors import ServiceError
 from tournaments.models import Round, RoundStatus
 from tournaments.services.audit import audit
@@ -90,5 +91,11 @@ def clock_resume(*, round_: Round, by: AbstractBaseUser, at: datetime | None = N
 
 @transaction.atomic
 def clock_call_time(*, round_: Round, by: AbstractBaseUser, at: datetime | None = None) -> RoundClock:
-    """OP Guide: When Time Is Called — dice down; the game state at this moment is scored."""
-    return _control(round_, by, at, domain.call_time, "time-called")
+    """OP Guide: When Time Is Called — dice down; the game state at this moment is scored.
+
+    The tables' chess clocks stop at the same moment, in the same transaction (a running
+    pool must not keep draining once the round is over)."""
+    at = at or timezone.now()
+    row = _control(round_, by, at, domain.call_time, "time-called")
+    chess_clocks_time_called(round_=round_, by=by, at=at)
+    return row

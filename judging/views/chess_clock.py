@@ -12,6 +12,7 @@ so a doubled tap or a resent form is recorded once.
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
@@ -79,6 +80,9 @@ def _context(access: EventAccess, game: Game, error: str = "") -> dict[str, Any]
         anyone_run_out=any(s["run_out"] for s in reading["seats"]),
         action_id=uuid.uuid4().hex,
         version=poll_version(reading),
+        time_called_at=(
+            datetime.fromisoformat(reading["time_called_at"]) if reading["time_called_at"] else None
+        ),
         poll_seconds=POLL_SECONDS,
         error=error,
         playing=seat is not None,
@@ -173,10 +177,10 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     if round_ is not None:
         now = timezone.now()
+        called = selectors.round_time_called(round_, now)  # one round clock for every table
         for row in selectors.chess_clocks_of_round(round_):
-            rows.append(
-                {"row": row, "clock": selectors.chess_clock_reading(row.game, row, seat=None, now=now)}
-            )
+            reading = selectors.chess_clock_reading(row.game, row, seat=None, now=now, time_called=called)
+            rows.append({"row": row, "clock": reading})
     rows.sort(key=lambda r: r["clock"]["waiting"] is None)
     context = page(
         access, "chess-clocks", round=round_, rows=rows, rounds=list(access.event.rounds.order_by("number"))

@@ -86,9 +86,11 @@ def queue(request: HttpRequest, slug: str) -> HttpResponseBase:
         "poll_url": reverse("judge", args=[access.event.slug]),
         "poll_seconds": POLL_SECONDS,
         # OP Guide: Chess Clocks — a start on an absent player's time, or a call, waits for a judge.
+        # A clock frozen when the round's time was called waits for nobody any more.
         "chess_waiting": [
-            judging_selectors.chess_clock_reading(row.game, row, seat=None)
+            reading
             for row in judging_selectors.chess_clocks_waiting(access.event)
+            if (reading := judging_selectors.chess_clock_reading(row.game, row, seat=None))["waiting"]
         ],
     }
     template = "judging/results/_queue_live.html" if is_htmx(request) else "judging/results/queue.html"

@@ -340,3 +340,87 @@ def test_the_full_export_carries_chess_clocks_and_imports_them_identically(world
     again = export_event(Event.objects.get(slug=copy.slug))
     assert again["chess_clocks"] == full["chess_clocks"]
     assert without_slug(again) == without_slug(full)  # export, import, export: identical
+
+
+# --- When Time Is Called: the round's end stops the chess clocks --------------------------------
+
+
+def test_the_round_clock_reaching_its_end_stops_a_running_chess_clock(world, round_one, users):
+    """Bob's 11:30 stand frozen at the round's end, not drained by the 10 minutes since; the
+    next tap stores the freeze in the log (deterministically the same entry) and is refused."""
+    now = timezone.now().replace(microsecond=0)
+    length = timedelta(minutes=world.event.round_minutes + world.event.first_round_extra_minutes)
+    t0 = now - length - timedelta(minutes=10)  # the round ended 10 minutes ago
+    end = t0 + length
+    clock_start(round_=round_one, by=users["alice"], at=t0)
+    game = world.game(world.bob)
+    chess_clock_start(game=game, player=world.bob, by=users["bob"], at=end - timedelta(minutes=50))
+    # 50 minutes left: 22:30 each. Bob plays 20 minutes, then Carol calls a judge a minute in.
+    chess_clock_switch(
+        game=game,
+        player=world.bob,
+        from_seat="A",
+        action_id="t1",
+        by=users["bob"],
+        at=end - timedelta(minutes=30),
+    )
+    chess_clock_call_judge(
+        game=game, player=world.carol, action_id="j1", by=users["carol"], at=end - timedelta(minutes=29)
+    )
+    chess_clock_rule(game=game, ruling="In cover.", by=users["judy"], at=end - timedelta(minutes=10))
+    assert ChessClock.objects.get(game=game).status == "running"  # nothing stored yet
+
+    body = _client(users["carol"]).get(_url(world, game)).json()
+    assert body["status"] == "time-called"
+    assert body["time_called_at"] == end.isoformat()
+    assert body["running"] is None
+    assert body["zero_at"] is None
+    # Carol: 22:30 - 1:00 before the call, then 10 minutes from the ruling to the end.
+    assert body["seats"][1]["remaining_ms"] == (21 * 60 + 30 - 10 * 60) * 1000
+    assert body["seats"][0]["remaining_ms"] == (2 * 60 + 30) * 1000
+    screen = _web(users["carol"]).get(f"/e/{world.event.slug}/games/{game.pk}/chess-clock/state/")
+    html = screen.content.decode()
+    assert "Time has been called for the round" in html
+    assert 'id="chess-switch"' not in html
+
+    refused = _client(users["carol"]).post(
+        _url(world, game, "switch/"), {"from_seat": "B", "action_id": "t2"}
+    )
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "time-called"
+    row = ChessClock.objects.get(game=game)
+    assert row.status == "time-called"  # stored although the tap was refused
+    stored = _last(row)
+    assert stored.at == end
+    assert stored.kind.value == "time-called"
+    assert list(stored.pools) == [s["remaining_ms"] for s in body["seats"]]
+    assert AuditEntry.objects.filter(event=world.event, action="chess-clock-time-called").count() == 1
+    evidence = _web(users["judy"]).get(world.url(f"judge/games/{game.pk}/chess-clock/")).content.decode()
+    assert "Round time called: clock stopped" in evidence
+
+
+def test_calling_time_stops_every_chess_clock_of_the_round_at_once(world, round_one, users):
+    from judging.services import clock_call_time
+
+    now = timezone.now().replace(microsecond=0)
+    t0 = now - timedelta(minutes=60)
+    clock_start(round_=round_one, by=users["alice"], at=t0)
+    one, two = world.game(world.bob), world.game(world.dan)
+    chess_clock_start(game=one, player=world.bob, by=users["bob"], at=t0 + timedelta(minutes=10))
+    chess_clock_start(game=two, player=world.dan, by=users["alice"], on_opponents_time=True, at=t0)
+    clock_call_time(round_=round_one, by=users["alice"], at=t0 + timedelta(minutes=30))
+    first, second = ChessClock.objects.get(game=one), ChessClock.objects.get(game=two)
+    assert first.status == second.status == "time-called"
+    started = first.facts().entries[0]
+    assert _last(first).pools == (started.pools[0] - 20 * 60 * 1000, started.pools[1])
+    # A request nobody answered is closed: the judges' queue no longer waits for it.
+    assert (
+        "asks to start on the absent opponent"
+        not in _web(users["judy"]).get(world.url("judge/")).content.decode()
+    )
+    with pytest.raises(ServiceError) as late:
+        chess_clock_acknowledge(game=two, by=users["judy"])
+    assert late.value.code == "time-called"
+    # An hour on, the pools read exactly as frozen.
+    later = _client(users["bob"]).get(_url(world, one)).json()
+    assert [s["remaining_ms"] for s in later["seats"]] == list(_last(first).pools)

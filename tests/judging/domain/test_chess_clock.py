@@ -258,3 +258,74 @@ def test_naive_times_and_time_going_backwards_are_refused():
                  round_running=True)  # fmt: skip
     with pytest.raises(cc.ChessClockError):
         cc.switch(started(), T0 - timedelta(seconds=1), from_seat="A", seat="A", by="A", action_id="x")
+
+
+# --- When Time Is Called: the round's end freezes the chess clock ------------------------------
+
+
+def test_time_called_freezes_the_running_pool_at_that_moment():
+    clock = cc.switch(started(), at(60), from_seat="A", seat="A", by="Alice", action_id="t1")
+    frozen = cc.call_time(clock, at(100))
+    last = frozen.last
+    assert last is not None
+    assert last.kind is cc.Kind.TIME_CALLED
+    assert last.by == cc.ROUND_CLOCK
+    assert frozen.status is cc.Status.TIME_CALLED
+    assert cc.pools_at(frozen, at(100)) == cc.pools_at(clock, at(100))
+    # An hour later nothing has drained: B's pool stands where it was when time was called.
+    assert cc.pools_at(frozen, at(3700)) == cc.pools_at(clock, at(100))
+    snap = cc.snapshot(frozen, at(3700))
+    assert snap["status"] == "time-called"
+    assert snap["running"] is None
+    assert snap["zero_at"] is None
+    assert snap["time_called_at"] == at(100).isoformat()
+
+
+def test_time_called_is_recorded_once_and_refuses_every_later_action():
+    frozen = cc.call_time(started(), at(30))
+    assert cc.call_time(frozen, at(40)) == frozen
+    refused = [
+        lambda: cc.switch(frozen, at(50), from_seat="A", seat="A", by="Alice", action_id="t9"),
+        lambda: cc.call_judge(frozen, at(50), seat="B", by="Bob", action_id="j9"),
+        lambda: cc.lend(frozen, at(50), seat="B", by="Bob", on=True),
+        lambda: cc.rule(frozen, at(50), by="Judy", text="Fine"),
+        lambda: cc.start(frozen, at(50), seat="A", by="Alice", round_left_seconds=3600, round_running=True),
+    ]
+    for action in refused:
+        with pytest.raises(cc.ChessClockError) as err:
+            action()
+        assert err.value.code == "time-called"
+
+
+def test_time_called_ends_a_pause_and_closes_a_request_nobody_answered():
+    paused = cc.call_judge(started(), at(30), seat="B", by="Bob", action_id="j1")
+    frozen = cc.call_time(paused, at(90))
+    assert frozen.status is cc.Status.TIME_CALLED
+    held = paused.last
+    assert held is not None
+    assert cc.pools_at(frozen, at(90)) == held.pools  # held since the call, frozen since
+    asked = cc.request_absent_start(cc.ChessClock(), T0, seat="A", by="Alice")
+    closed = cc.call_time(asked, at(10))
+    assert closed.status is cc.Status.TIME_CALLED
+    assert cc.call_time(cc.ChessClock(), at(10)) == cc.ChessClock()  # never started: nothing to freeze
+
+
+def test_as_of_round_adds_the_same_entry_whenever_it_is_read():
+    clock = started()
+    assert cc.as_of_round(clock, None) == clock
+    early = cc.as_of_round(clock, at(600))
+    assert early == cc.call_time(clock, at(600))
+    assert cc.as_of_round(early, at(600)) == early  # the stored entry is not added again
+    # An entry recorded after the moment (a log kept before clocks froze) keeps time order.
+    late = cc.switch(clock, at(700), from_seat="A", seat="A", by="Alice", action_id="t1")
+    frozen = cc.as_of_round(late, at(600))
+    assert frozen.last is not None
+    assert frozen.last.at == at(700)
+    assert cc.ChessClock.from_list(frozen.to_list()) == frozen
+
+
+def test_a_stretch_ended_by_time_called_counts_only_the_time_before_it():
+    frozen = cc.call_time(started(), at(120))
+    (stretch,) = cc.stretches(frozen, at(4000))
+    assert stretch.ended_by is cc.Kind.TIME_CALLED
+    assert stretch.used_ms == 120_000

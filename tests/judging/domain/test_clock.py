@@ -29,6 +29,7 @@ from judging.domain.clock import (
     snapshot,
     start,
     state,
+    time_called_at,
 )
 from rules_engine.pregame import GENERIC_CALLS, Anchor, ClockCall, ClockRules, ClosingPeriod
 from rules_engine.systems.starcraft_tmg.pregame import CLOCK as STARCRAFT
@@ -326,3 +327,14 @@ def test_elapsed_never_runs_backwards_nor_faster_than_the_wall(clock, a, b):
         assert snap["ends_at"] is None
     reached = [s.reached for s in milestones(clock, late)]
     assert reached == sorted(reached, reverse=True)  # calls are made in order
+
+
+def test_time_called_at_is_the_call_or_the_end_whichever_came_first():
+    """When Time Is Called: the moment the tables' chess clocks freeze."""
+    assert time_called_at(RUNNING, T0 + hm(2)) is None  # still running
+    assert time_called_at(new_clock(), T0) is None  # never started
+    assert time_called_at(RUNNING, T0 + hm(3)) == T0 + hm(2, 30)  # reached its end, nobody called
+    called = call_time(RUNNING, T0 + hm(1))
+    assert time_called_at(called, T0 + m(59)) is None  # read before the call: not yet
+    assert time_called_at(called, T0 + hm(2)) == T0 + hm(1)
+    assert time_called_at(call_time(pause(RUNNING, T0 + m(20)), T0 + m(30)), T0 + hm(1)) == T0 + m(30)
