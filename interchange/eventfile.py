@@ -174,21 +174,81 @@ def _read_game(raw: Any, where: str, known_players: set[str], shape: ResultShape
     )
 
 
+_GAME_KEYS = frozenset({"players", "outcome", "vp", "loser", "table", "kp"})
+
+
+def _score_pair(value: Any) -> bool:
+    """Whether `value` is what `_pair_of_ints` accepts: two whole numbers of at least 0."""
+    return (
+        type(value) is list
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+        and value[0] >= 0
+        and value[1] >= 0
+    )
+
+
+def _common_game(obj: Any, known_players: set[str], shape: ResultShape) -> EventGame | None:
+    """A played game or a bye of a VP-scored system, read without composing any message.
+
+    Nearly every game of a file is one of these, and `_read_game` spends most of its time
+    building the place names and messages its checks would print on a failure (a third of
+    `pair`'s whole run at 4,096 players, issue 15). This accepts only what `_read_game`
+    accepts and builds the same game from it (tests/interchange/test_eventfile_common_game.py
+    checks both on generated games); anything else (None) goes to `_read_game`, which says
+    what is wrong.
+    """
+    if type(obj) is not dict or not shape.vp or not obj.keys() <= _GAME_KEYS:
+        return None
+    players = obj.get("players")
+    if type(players) is not list:
+        return None
+    outcome = obj.get("outcome", PLAYED)
+    if outcome == PLAYED:
+        if len(players) != 2 or players[0] == players[1] or obj.get("vp") is None:
+            return None
+        if shape.kp and obj.get("kp") is None:
+            return None
+    elif outcome != BYE or len(players) != 1:
+        return None
+    for player_id in players:
+        # Known ids were read by `_str`: a member is a non-empty string.
+        if type(player_id) is not str or player_id not in known_players:
+            return None
+    vp, kp, table = obj.get("vp"), obj.get("kp"), obj.get("table")
+    if obj.get("loser") is not None or (kp is not None and not shape.kp):
+        return None
+    if (vp is not None and not _score_pair(vp)) or (kp is not None and not _score_pair(kp)):
+        return None
+    if table is not None and (type(table) is not int or table < 1):
+        return None
+    return EventGame(
+        players=tuple(players),
+        outcome=outcome,
+        vp=None if vp is None else (vp[0], vp[1]),
+        table=table,
+        kp=None if kp is None else (kp[0], kp[1]),
+    )
+
+
 def _read_round(raw: Any, where: str, known_players: set[str], shape: ResultShape) -> EventRound:
     obj = _object(raw, where)
     number = _int(obj.get("number"), f"{where}.number", minimum=1)
     games = tuple(
-        _read_game(g, f"{where}.games[{i}]", known_players, shape)
+        _common_game(g, known_players, shape) or _read_game(g, f"{where}.games[{i}]", known_players, shape)
         for i, g in enumerate(_list(obj.get("games", []), f"{where}.games"))
     )
     seen: set[str] = set()
     tables: set[int] = set()
     for game in games:
         for player_id in game.players:
-            _expect(player_id not in seen, f"round {number}: player {player_id!r} appears in two games")
+            if player_id in seen:
+                raise EventFileError(f"round {number}: player {player_id!r} appears in two games")
             seen.add(player_id)
         if game.table is not None:
-            _expect(game.table not in tables, f"round {number}: table {game.table} is used twice")
+            if game.table in tables:
+                raise EventFileError(f"round {number}: table {game.table} is used twice")
             tables.add(game.table)
     return EventRound(number=number, games=games, extra=_extra(obj, {"number", "games"}))
 

@@ -12,19 +12,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from rules_engine.pregame import Pregame, PregameKind
+from rules_engine.pregame import DraftRules, Pregame, PregameKind
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
-from rules_engine.roster_check import PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg.awards import RaceGroups
-from rules_engine.systems.starcraft_tmg.pregame import CLOCK, DRAFT
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
+from rules_engine.systems.starcraft_tmg.round_clock import CLOCK
 from rules_engine.systems.starcraft_tmg.sheet import StarCraftRosterSheet
 
 if TYPE_CHECKING:
+    from rules_engine.roster_check import PackLabel
     from rules_engine.systems.starcraft_tmg.pack import DataPack
     from rules_engine.systems.starcraft_tmg.report import RosterReport
     from rules_engine.systems.starcraft_tmg.roster_json import Roster
@@ -112,9 +112,28 @@ class StarCraftArmy:
             return False
 
 
+class _DraftOnFirstUse:
+    """StarCraft's draft (`pregame.DRAFT`), imported when something first asks it anything.
+
+    The draft's state machine and its roster report are a fifth of `pair`'s start-up, and
+    registering the system is something every `pair` and `standings` run does, though
+    neither ever drafts (issue 15). Every attribute is the real draft's.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        from rules_engine.systems.starcraft_tmg.pregame import DRAFT
+
+        return getattr(DRAFT, name)
+
+
+def _draft() -> DraftRules:
+    return cast("DraftRules", _DraftOnFirstUse())
+
+
 def _read_pack(data: Any) -> PackLabel:
     """A TO's pack for an event (issue 12): the same checks as a built-in pack's."""
     from rules_engine.datapack import PackError as EnvelopePackError
+    from rules_engine.roster_check import PackLabel
     from rules_engine.systems.starcraft_tmg.pack import PackError, pack_from_document
 
     try:
@@ -157,7 +176,7 @@ SYSTEM = register(
         roster_sheet=StarCraftRosterSheet(),
         # OP Guide: The Pre-Game Sequence (the Mission and Deployment draft) and Round Length.
         pregame=Pregame(
-            kind=PregameKind.DRAFT, label="Draft", source="OP Guide: The Pre-Game Sequence", draft=DRAFT
+            kind=PregameKind.DRAFT, label="Draft", source="OP Guide: The Pre-Game Sequence", draft=_draft()
         ),
         clock=CLOCK,
         award_groups=RaceGroups(),  # OP Guide: Hobby Awards, Best in Faction

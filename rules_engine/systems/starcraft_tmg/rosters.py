@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules_engine.systems.starcraft_tmg.report import RosterReport
-from rules_engine.systems.starcraft_tmg.roster_json import Roster, roster_to_document
-from rules_engine.verdict import Declared, ValidationResult
+if TYPE_CHECKING:
+    from rules_engine.systems.starcraft_tmg.report import RosterReport
+    from rules_engine.systems.starcraft_tmg.roster_json import Roster
+    from rules_engine.verdict import Declared, ValidationResult
+
+# Each method imports what it uses: the system registers this plug-in at start-up, and the
+# `pair` and `standings` commands never read a roster (issue 15).
 
 
 class StarCraftRosters:
@@ -23,11 +27,15 @@ class StarCraftRosters:
         return read_roster(content)
 
     def document(self, roster: Roster) -> dict[str, Any]:
+        from rules_engine.systems.starcraft_tmg.roster_json import roster_to_document
+
         return roster_to_document(roster)
 
     def declared(self, roster: Roster) -> Declared:
         # A Grand Offensive roster states its Minerals, but the event's budget is checked by
         # the army rules against the roster's own figure (Part 9.1.1), as it always was.
+        from rules_engine.verdict import Declared
+
         return Declared(roster.game_system, roster.scale)
 
     def judge(
@@ -42,4 +50,6 @@ class StarCraftRosters:
         return validate_rosters(rosters, pack_from_document(dict(pack)))
 
     def report_from_json(self, data: Mapping[str, Any]) -> RosterReport:
+        from rules_engine.systems.starcraft_tmg.report import RosterReport
+
         return RosterReport.from_json(data)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.stored_json import as_text, dicts, texts, times, whole
-from rules_engine.systems.starcraft_tmg.report import starcraft_report
-from rules_engine.verdict import RosterVerdict
+
+if TYPE_CHECKING:
+    from rules_engine.verdict import RosterVerdict
 
 Cell = str | int | None
 
@@ -68,6 +69,8 @@ def starcraft_sheet(document: Mapping[str, Any], verdict: RosterVerdict) -> Star
     `verdict` is what `tournaments.services.rosters.roster_submit` stores (`Roster.verdict`);
     a roster without one (imported bare) prints its document with the costs left blank.
     """
+    from rules_engine.systems.starcraft_tmg.report import starcraft_report  # on first use (issue 15)
+
     report = starcraft_report(verdict.roster)
     listed = dicts(document.get("units"))
     units = []

@@ -32,7 +32,7 @@ from judging.domain.clock import (
     time_called_at,
 )
 from rules_engine.pregame import GENERIC_CALLS, Anchor, ClockCall, ClockRules, ClosingPeriod
-from rules_engine.systems.starcraft_tmg.pregame import CLOCK as STARCRAFT
+from rules_engine.systems.starcraft_tmg.round_clock import CLOCK as STARCRAFT
 
 T0 = datetime(2026, 5, 2, 10, 0, tzinfo=UTC)
 
