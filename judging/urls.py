@@ -62,6 +62,11 @@ api_patterns: list[URLPattern | URLResolver] = [
         name="api-round-clock-action",
     ),
     # A table's chess clock (OP Guide: Chess Clocks)
+    path(
+        "rounds/<int:number>/chess-clocks/",
+        chess_api.RoundChessClocksApi.as_view(),
+        name="api-round-chess-clocks",
+    ),
     path("games/<int:game_id>/chess-clock/", chess_api.ChessClockApi.as_view(), name="api-chess-clock"),
     path(
         "games/<int:game_id>/chess-clock/start/",

@@ -129,7 +129,6 @@ def _frozen_first(service: Callable[P, R]) -> Callable[P, R]:
         assert isinstance(game, Game)
         at = kwargs.get("at")
         now = at if isinstance(at, datetime) else timezone.now()
-        kwargs["at"] = now
         called = time_called_at(game.round_id, now)
         if called is not None:
             with transaction.atomic():
@@ -180,11 +179,14 @@ def _apply(
     *,
     by: AbstractBaseUser,
     action: str,
+    at: datetime,
     judges_see: bool,
 ) -> ChessClock:
     try:
         before = row.facts()
-        after = step(before)
+        # Time called since the check before the lock (`_frozen_first`): the action meets the
+        # frozen clock and is refused; readers derive the same freeze.
+        after = step(domain.as_of_round(before, time_called_at(game.round_id, at)))
     except domain.ChessClockError as exc:
         raise ServiceError(str(exc), code=exc.code) from None
     if after.version == before.version:
@@ -222,8 +224,8 @@ def chess_clock_start(
     `on_opponents_time`: the opponent is absent or dragging out preparation; a judge is told
     first, and the clock counts from the judge's acknowledgement (`chess_clock_acknowledge`).
     """
-    now = at or timezone.now()
     game, row = _locked(game)
+    now = at or timezone.now()  # read under the lock: a tap that waited for it is later, not older
     seat = _player_seat(game, player)
     if on_opponents_time:
         return _apply(
@@ -232,6 +234,7 @@ def chess_clock_start(
             lambda c: domain.request_absent_start(c, now, seat=seat, by=player.name),
             by=by,
             action="chess-clock-absent-requested",
+            at=now,
             judges_see=True,
         )
     left, running = round_left(game, now)
@@ -243,6 +246,7 @@ def chess_clock_start(
         ),
         by=by,
         action="chess-clock-started",
+        at=now,
         judges_see=row.status == domain.Status.AWAITING_JUDGE,
     )
 
@@ -251,8 +255,8 @@ def chess_clock_start(
 @transaction.atomic
 def chess_clock_acknowledge(*, game: Game, by: AbstractBaseUser, at: datetime | None = None) -> ChessClock:
     """A judge has been told the opponent is absent: the clock starts now on the absent player's time."""
-    now = at or timezone.now()
     game, row = _locked(game)
+    now = at or timezone.now()  # read under the lock: a tap that waited for it is later, not older
     name = _judge(game, by)
     left, running = round_left(game, now)
     return _apply(
@@ -261,6 +265,7 @@ def chess_clock_acknowledge(*, game: Game, by: AbstractBaseUser, at: datetime | 
         lambda c: domain.acknowledge(c, now, by=name, round_left_seconds=left, round_running=running),
         by=by,
         action="chess-clock-acknowledged",
+        at=now,
         judges_see=True,
     )
 
@@ -277,8 +282,8 @@ def chess_clock_switch(
     at: datetime | None = None,
 ) -> ChessClock:
     """One tap from a phone of the table (shared or each player's own), away from `from_seat`."""
-    now = at or timezone.now()
     game, row = _locked(game)
+    now = at or timezone.now()  # read under the lock: a tap that waited for it is later, not older
     seat = _player_seat(game, player)
     return _apply(
         game,
@@ -286,6 +291,7 @@ def chess_clock_switch(
         lambda c: domain.switch(c, now, from_seat=from_seat, seat=seat, by=player.name, action_id=action_id),
         by=by,
         action="chess-clock-switched",
+        at=now,
         judges_see=False,
     )
 
@@ -296,8 +302,8 @@ def chess_clock_call_judge(
     *, game: Game, player: Player, action_id: str, by: AbstractBaseUser, at: datetime | None = None
 ) -> ChessClock:
     """A serious rules dispute: the clock pauses and the judges see the call."""
-    now = at or timezone.now()
     game, row = _locked(game)
+    now = at or timezone.now()  # read under the lock: a tap that waited for it is later, not older
     seat = _player_seat(game, player)
     return _apply(
         game,
@@ -305,6 +311,7 @@ def chess_clock_call_judge(
         lambda c: domain.call_judge(c, now, seat=seat, by=player.name, action_id=action_id),
         by=by,
         action="chess-clock-judge-called",
+        at=now,
         judges_see=True,
     )
 
@@ -315,10 +322,10 @@ def chess_clock_rule(
     *, game: Game, ruling: str, by: AbstractBaseUser, at: datetime | None = None
 ) -> ChessClock:
     """The judge's ruling, recorded; the clock runs again for the player whose time was running."""
-    now = at or timezone.now()
     if len(ruling) > RULING_MAX:
         raise ServiceError(f"Keep the ruling under {RULING_MAX} characters.", code="too-long", field="ruling")
     game, row = _locked(game)
+    now = at or timezone.now()  # read under the lock: a tap that waited for it is later, not older
     name = _judge(game, by)
     return _apply(
         game,
@@ -326,6 +333,7 @@ def chess_clock_rule(
         lambda c: domain.rule(c, now, by=name, text=ruling),
         by=by,
         action="chess-clock-ruling",
+        at=now,
         judges_see=True,
     )
 
@@ -337,8 +345,8 @@ def chess_clock_lend(
 ) -> ChessClock:
     """The player lets the opponent use their remaining minutes, or withdraws it (Running Out
     of Time). Only from the lender's own account: nobody lends another player's minutes."""
-    now = at or timezone.now()
     game, row = _locked(game)
+    now = at or timezone.now()  # read under the lock: a tap that waited for it is later, not older
     seat = _player_seat(game, player)
     return _apply(
         game,
@@ -346,5 +354,6 @@ def chess_clock_lend(
         lambda c: domain.lend(c, now, seat=seat, by=player.name, on=on),
         by=by,
         action="chess-clock-lend-on" if on else "chess-clock-lend-off",
+        at=now,
         judges_see=False,
     )

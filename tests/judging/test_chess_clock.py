@@ -424,3 +424,62 @@ def test_calling_time_stops_every_chess_clock_of_the_round_at_once(world, round_
     # An hour on, the pools read exactly as frozen.
     later = _client(users["bob"]).get(_url(world, one)).json()
     assert [s["remaining_ms"] for s in later["seats"]] == list(_last(first).pools)
+
+
+# --- a round's chess clocks for the judges and the TO (API) ------------------------------------
+
+
+def _round_url(world, number: int = 1) -> str:
+    return str(world.api_url(f"rounds/{number}/chess-clocks/"))
+
+
+def test_api_lists_a_rounds_chess_clocks_for_the_judges_and_the_to(world, game, users):
+    other = world.game(world.dan)
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    chess_clock_start(game=other, player=world.dan, by=users["alice"], on_opponents_time=True)
+    for who in ("alice", "hank", "judy"):
+        answer = _client(users[who]).get(_round_url(world))
+        assert answer.status_code == 200, who
+        body = answer.json()
+        assert [c["table"] for c in body] == [1, 2]
+        assert [c["status"] for c in body] == ["running", "awaiting-judge"]
+        assert body[1]["waiting"]["reason"] == "absent-start"
+        assert all(c["you"] is None for c in body)
+        assert body[0]["seats"][0]["name"] == "Bob"
+    assert _client(users["alice"]).get(_round_url(world, 9)).status_code == 404
+
+
+def test_api_round_chess_clocks_are_not_for_players_or_anonymous(world, game, users):
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    # Players read their own table at games/<id>/chess-clock/; the floor's list is the judges'.
+    for who in ("bob", "carol", "mallory"):
+        assert _client(users[who]).get(_round_url(world)).status_code == 404, who
+    assert APIClient().get(_round_url(world)).status_code == 404
+
+
+def test_api_round_chess_clocks_read_time_called_and_stay_bounded_in_queries(
+    world, round_one, users, django_assert_max_num_queries
+):
+    from judging.services import clock_call_time
+
+    now = timezone.now().replace(microsecond=0)
+    clock_start(round_=round_one, by=users["alice"], at=now - timedelta(minutes=30))
+    for player in (world.bob, world.dan):
+        chess_clock_start(
+            game=world.game(player), player=player, by=users["alice"], at=now - timedelta(minutes=20)
+        )
+    clock_call_time(round_=round_one, by=users["alice"], at=now - timedelta(minutes=10))
+    judy = _client(users["judy"])
+    with django_assert_max_num_queries(12):
+        body = judy.get(_round_url(world)).json()
+    assert [c["status"] for c in body] == ["time-called", "time-called"]
+    assert {c["time_called_at"] for c in body} == {(now - timedelta(minutes=10)).isoformat()}
+
+
+def test_the_schema_documents_the_rounds_chess_clocks(world, users):
+    schema = _client(users["alice"]).get("/api/schema/?format=json").json()
+    operation = schema["paths"]["/api/events/{slug}/rounds/{number}/chess-clocks/"]["get"]
+    assert operation["operationId"] == "chess_clocks_of_round"
+    assert set(operation["responses"]) == {"200", "404"}
+    item = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    assert item["type"] == "array"

@@ -298,6 +298,7 @@ API: dict[str, tuple[Op, ...]] = {
     "judging:api-draft-random": (post(STAFF, game_id="{game}"),),
     "judging:api-draft-enter-roster": (post(STAFF, {}, game_id="{game}"),),
     "judging:api-draft-enter-roll-off": (post(STAFF, {}, game_id="{game}"),),
+    "judging:api-round-chess-clocks": (get(STAFF, number="1"),),
     "judging:api-chess-clock": (get(IN_GAME | STAFF, game_id="{game}"),),
     "judging:api-chess-clock-start": (post(IN_GAME, {}, game_id="{game}"),),
     "judging:api-chess-clock-switch": (post(IN_GAME, {}, game_id="{game}"),),

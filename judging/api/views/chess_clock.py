@@ -1,11 +1,13 @@
 """A table's chess clock (OP Guide: Chess Clocks): read it, start it, switch, call a judge,
 lend minutes (the two players of the table); acknowledge a start on an absent player's
-time and give the ruling that ends a pause (the judges). Everyone else gets a 404.
+time and give the ruling that ends a pause (the judges); every clock of a round at once
+(the judges and the TO: the floor's overview). Everyone else gets a 404.
 """
 
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,7 +30,7 @@ from judging.services.chess_clock import (
     chess_clock_switch,
     seat_of,
 )
-from tournaments.access import EventAccess, game_or_404
+from tournaments.access import STAFF, EventAccess, game_or_404, round_or_404
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.views._common import validated
@@ -191,3 +193,27 @@ class ChessClockRulingApi(ApiView):
         data = validated(ChessClockRuleSerializer, request)
         chess_clock_rule(game=game, ruling=data["ruling"], by=signed_in(request))
         return _body(access, game)
+
+
+class RoundChessClocksApi(ApiView):
+    @extend_schema(
+        operation_id="chess_clocks_of_round",
+        summary="Every chess clock of a round, by table (the judges and the TO)",
+        description="The floor's overview (OP Guide: Chess Clocks): each table whose clock a player "
+        "started or asked to start, as `games/<id>/chess-clock/` reads it for a judge (`you` is null), "
+        "in table order; `waiting` says which wait for a judge. Once the round's time is called every "
+        "clock reads `time-called`. Players read their own table's clock at `games/<id>/chess-clock/`; "
+        "this list answers them 404, as it does anyone else without a role on the event's staff.",
+        responses=responses({200: ChessClockSerializer(many=True)}, invalid=False),
+        tags=TAG,
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        access = event_for(request, slug, *STAFF)
+        round_ = round_or_404(access, number)
+        now = timezone.now()
+        called = selectors.round_time_called(round_, now)  # one round clock for every table
+        readings = [
+            selectors.chess_clock_reading(row.game, row, seat=None, now=now, time_called=called)
+            for row in selectors.chess_clocks_of_round(round_)
+        ]
+        return never_cache_by_time(Response(ChessClockSerializer(readings, many=True).data))
