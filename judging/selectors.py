@@ -385,7 +385,7 @@ def chess_clock_evidence(game: Game, row: ChessClock, now: datetime | None = Non
         if previous is not None and previous.status is chess_domain.Status.RUNNING and previous.running:
             used = sum(previous.pools) - sum(entry.pools)
             used_by = by_seat[previous.running]
-        rows.append(EvidenceRow(entry, chess_domain.KIND_TEXT[entry.kind], used, used_by, entry.pools))
+        rows.append(EvidenceRow(entry, chess_domain.entry_text(previous, entry), used, used_by, entry.pools))
         previous = entry
     stretches = chess_domain.stretches(facts, at)
     open_stretch = stretches[-1] if stretches and stretches[-1].ended_at is None else None

@@ -87,6 +87,17 @@ KIND_TEXT = {
     Kind.TIME_CALLED: "Round time called: clock stopped",
 }
 
+WITHDRAWN_TEXT = "Clock started on the starter's own time: the request to a judge is withdrawn"
+
+
+def entry_text(previous: Entry | None, entry: Entry) -> str:
+    """An entry in words for the judges' evidence. A start that supersedes a request to start
+    on an absent opponent's time says it closes that request (nobody need answer it)."""
+    if entry.kind is Kind.STARTED and previous is not None and previous.kind is Kind.ABSENT_REQUEST:
+        return WITHDRAWN_TEXT
+    return KIND_TEXT[entry.kind]
+
+
 ROUND_CLOCK = "Round clock"  # who "acts" when the round's time is called
 
 

@@ -483,3 +483,46 @@ def test_the_schema_documents_the_rounds_chess_clocks(world, users):
     assert set(operation["responses"]) == {"200", "404"}
     item = operation["responses"]["200"]["content"]["application/json"]["schema"]
     assert item["type"] == "array"
+
+
+# --- an absent opponent's request, then a normal start ------------------------------------------
+
+
+def test_the_waiting_player_can_start_on_their_own_time_from_the_page(world, game, users):
+    """OP Guide: "you may start the clock on their time. Tell a judge before you start
+    counting." While the judges are still to answer, the asker (or the opponent, arrived) can
+    start normally from the page; the request leaves the judges' queue and the evidence says
+    it was withdrawn."""
+    bob = _web(users["bob"])
+    act = f"/e/{world.event.slug}/games/{game.pk}/chess-clock/act/"
+    waiting = bob.post(act, {"action": "start-absent"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Waiting for a judge" in waiting
+    assert 'id="chess-start"' in waiting  # the button to start normally is there while waiting
+    judy = _web(users["judy"])
+    assert "asks to start on the absent opponent" in judy.get(world.url("judge/")).content.decode()
+    started = bob.post(act, {"action": "start"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Bob's time is running" in started
+    row = ChessClock.objects.get(game=game)
+    assert row.status == "running"
+    assert _last(row).running == "A"
+    assert "asks to start on the absent opponent" not in judy.get(world.url("judge/")).content.decode()
+    evidence = judy.get(world.url(f"judge/games/{game.pk}/chess-clock/")).content.decode()
+    assert "Asked to start on the absent opponent" in evidence
+    assert "the request to a judge is withdrawn" in evidence
+    with pytest.raises(ServiceError) as late:
+        chess_clock_acknowledge(game=game, by=users["judy"])
+    assert late.value.code == "no-request"
+
+
+def test_the_opponent_lends_minutes_from_the_page_and_withdraws_them(world, game, users):
+    """Running Out of Time: "An opponent may let them use the opponent's remaining minutes, as
+    a favour at their own risk, withdrawable at any moment" — the lender's own choice."""
+    chess_clock_start(game=game, player=world.bob, by=users["bob"])
+    act = f"/e/{world.event.slug}/games/{game.pk}/chess-clock/act/"
+    carol = _web(users["carol"])
+    lent = carol.post(act, {"action": "lend-on"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Withdraw my minutes from Bob" in lent
+    assert _last(ChessClock.objects.get(game=game)).lender == "B"
+    back = carol.post(act, {"action": "lend-off"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Withdraw my minutes" not in back
+    assert _last(ChessClock.objects.get(game=game)).lender is None

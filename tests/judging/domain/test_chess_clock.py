@@ -104,6 +104,15 @@ def test_the_opponent_arriving_starts_normally_over_a_pending_request():
     assert clock.last.running == "B"
 
 
+def test_the_asker_may_start_on_their_own_time_and_the_evidence_says_the_request_closed():
+    asked = cc.request_absent_start(cc.ChessClock(), T0, seat="A", by="Alice")
+    clock = cc.start(asked, at(30), seat="A", by="Alice", round_left_seconds=3000, round_running=True)
+    assert clock.last is not None
+    assert clock.last.running == "A"
+    assert cc.entry_text(asked.last, clock.last) == cc.WITHDRAWN_TEXT
+    assert cc.entry_text(None, started().entries[0]) == "Clock started"
+
+
 # --- switching: Action Economy and Switching ----------------------------------------------
 
 
