@@ -50,6 +50,7 @@ def _solve(columns: int, adjacency: Sequence[dict[int, int]]) -> tuple[list[int]
                 break
         else:
             pending.append(r)
+    push, pop = heapq.heappush, heapq.heappop
     for start in pending:
         final: dict[int, int] = {}
         dist: dict[int, int] = {}
@@ -58,18 +59,25 @@ def _solve(columns: int, adjacency: Sequence[dict[int, int]]) -> tuple[list[int]
         reached_rows = [start]
         i, d_i = start, 0
         sink = -1
+        # The least tentative distance to a free column: the path found ends no further.
+        # A column further than that can never be settled before the sink, so it is not
+        # recorded at all (ties are kept, so the path chosen among equals is unchanged).
+        # Most columns a search meets are that far: a quarter off seating 4,096 players (issue 15).
+        bound = None
         while True:
             ui = u[i]
             for c, w in adjacency[i].items():
-                if c in final:
-                    continue
                 nd = d_i + w - ui - v[c]
+                if (bound is not None and nd > bound) or c in final:
+                    continue
                 if nd < dist.get(c, nd + 1):
                     dist[c] = nd
                     pred[c] = i
-                    heapq.heappush(heap, (nd, c))
+                    push(heap, (nd, c))
+                    if row_of[c] < 0 and (bound is None or nd < bound):
+                        bound = nd
             while heap:
-                d, c = heapq.heappop(heap)
+                d, c = pop(heap)
                 if c not in final and dist[c] == d:
                     break
             else:

@@ -112,10 +112,14 @@ def seat_columns(
     for r in range(rows):
         row = {c: cost(r, c) for c in repeats[r]}
         row[r] = cost(r, r)  # every game its own index: a complete seating always exists
-        for cs in by_layout.values():
+        lay = layouts[r]
+        for layout, cs in by_layout.items():
+            # Not a repeat table (those are in already): the layout part and the distance.
+            base = layout_unit * lay.get(layout, 0) if layout else 0
             k = bisect_left(cs, r)
             for c in cs[max(k - NEAREST, 0) : k + NEAREST]:
-                row.setdefault(c, cost(r, c))
+                if c not in row:
+                    row[c] = base + (r - c if r > c else c - r)
         candidates.append(row)
 
     def pricing(

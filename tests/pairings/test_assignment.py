@@ -101,3 +101,27 @@ def test_pricing_adds_the_edges_the_duals_reject():
 def test_no_complete_assignment_is_a_clear_error():
     with pytest.raises(AssignmentError):
         min_cost_assignment(2, [{0: 1}, {0: 1}], lambda u, v, adj: [])
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_any_sparse_problem_is_solved_to_scipys_optimum(seed):
+    """The solver alone on arbitrary sparse costs (not only seating's layers), many ties included:
+    its search settles nothing beyond the nearest free column, which must never cost optimality."""
+    rng = random.Random(seed)
+    rows = rng.randint(1, 30)
+    cols = rows + rng.choice([0, 0, 2, 6])
+    top = rng.choice([1, 3, 10, 1000])
+    candidates = []
+    for r in range(rows):
+        row = {r: rng.randint(0, top)}
+        for c in rng.sample(range(cols), rng.randint(0, cols)):
+            row[c] = rng.randint(0, top)
+        candidates.append(row)
+    missing = 10 * top * (rows + 1) + 1  # dearer than any complete assignment on candidates
+    dense = [[row.get(c, missing) for c in range(cols)] for row in candidates]
+    r_ind, c_ind = linear_sum_assignment(dense)
+    best = sum(dense[r][c] for r, c in zip(r_ind, c_ind, strict=True))
+    columns = min_cost_assignment(cols, candidates, lambda u, v, adjacency: [])
+    assert len(set(columns)) == rows
+    assert all(c in candidates[r] for r, c in enumerate(columns))
+    assert sum(candidates[r][c] for r, c in enumerate(columns)) == best
