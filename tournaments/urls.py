@@ -51,6 +51,11 @@ urlpatterns = [
     path("e/<slug:slug>/manage/pack/", packs.pack, name="manage-pack"),
     path("e/<slug:slug>/manage/staff/", manage.staff, name="manage-staff"),
     path("e/<slug:slug>/manage/side-events/", side_events.side_events, name="manage-side-events"),
+    path(
+        "e/<slug:slug>/manage/side-events/<slug:side_slug>/delete/",
+        side_events.side_event_delete_view,
+        name="manage-side-event-delete",
+    ),
     path("e/<slug:slug>/manage/players/", manage.players, name="manage-players"),
     path("e/<slug:slug>/manage/players/add/", manage.player_add, name="manage-player-add"),
     path("e/<slug:slug>/manage/players/import/", manage.players_import, name="manage-players-import"),

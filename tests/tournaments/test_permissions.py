@@ -214,6 +214,7 @@ WEB: dict[str, tuple[Op, ...]] = {
         get(TO),
         post(TO, {"name": "Open play", "planned_rounds": 2, "kind": "community"}),
     ),
+    "manage-side-event-delete": (post(TO, side_slug="{side}"),),
     "manage-players": (get(TO),),
     "manage-player-add": (post(TO),),
     "manage-players-import": (post(TO),),
@@ -254,6 +255,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api:event-scoring": (get(EVERYONE), op("put", TO, {"bye": [3, 2]})),
     "api:staff": (get(PLAYERS | STAFF), post(TO, {"username": "oscar", "role": "floor-judge"})),
     "api:side-events": (get(EVERYONE), post(TO, {"name": "Open play"})),
+    "api:side-event": (op("delete", TO, side_slug="{side}"),),
     "api:side-event-join": (post(SIGNED_IN, slug="{side}"),),  # others: 400 not-a-main-event-player
     "api:players": (get(EVERYONE), post(SIGNED_IN, {"join_code": "{join_code}"})),
     "api:players-import": (post(TO, {"csv": "Zed,zed@example.org\n"}),),

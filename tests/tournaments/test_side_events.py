@@ -9,11 +9,11 @@ import pytest
 
 from tests.builders.worlds import build_world
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventStatus, Player
+from tournaments.models import AuditEntry, Event, EventStatus, Game, Player, Round
 from tournaments.services.events import event_update
 from tournaments.services.players import player_drop, player_join
-from tournaments.services.rounds import round_pair
-from tournaments.services.side_events import side_event_create, side_event_join
+from tournaments.services.rounds import round_pair, round_publish, round_undo
+from tournaments.services.side_events import side_event_create, side_event_delete, side_event_join
 
 pytestmark = pytest.mark.django_db
 
@@ -225,3 +225,68 @@ def test_the_listing_fields_are_checked(world):
     three_days = event.starts_on - dt.timedelta(days=3)
     event = event_update(event=event, actor=alice, accommodations_by=three_days)
     assert event.accommodations_deadline == three_days
+
+
+# --- deleting a side event ---------------------------------------------------------------------
+
+
+def test_an_unplayed_side_event_is_deleted_with_its_players_and_the_main_event_untouched(world, users):
+    side = skirmish(world)
+    side_event_join(side=side, user=users["bob"])
+    side_event_join(side=side, user=users["carol"])
+    main_players = set(Player.objects.filter(event=world.event).values_list("pk", flat=True))
+    main_log = AuditEntry.objects.filter(event=world.event).count()
+    side_event_delete(main=world.event, side=side, actor=users["alice"])
+    assert not Event.objects.filter(pk=side.pk).exists()
+    assert not Player.objects.filter(event_id=side.pk).exists()
+    assert set(Player.objects.filter(event=world.event).values_list("pk", flat=True)) == main_players
+    entry = AuditEntry.objects.filter(event=world.event).latest("id")
+    assert (entry.action, entry.subject, entry.data["players"]) == (
+        "side-event-deleted",
+        "Evening Skirmish",
+        2,
+    )
+    assert AuditEntry.objects.filter(event=world.event).count() == main_log + 1
+
+
+def test_a_paired_side_event_is_refused_until_its_rounds_are_undone(world, users):
+    side = skirmish(world)
+    side_event_join(side=side, user=users["bob"])
+    side_event_join(side=side, user=users["carol"])
+    round_ = round_pair(event=side, by=users["alice"], seed=1, confirm=True)
+    with pytest.raises(ServiceError) as paired:
+        side_event_delete(main=world.event, side=side, actor=users["alice"])
+    assert paired.value.code == "side-event-started"
+    assert "undo its rounds first" in paired.value.message
+    assert Event.objects.filter(pk=side.pk).exists()
+    assert Player.objects.filter(event=side).count() == 2  # nothing half-deleted
+    round_undo(round_=round_, by=users["alice"])
+    side_event_delete(main=world.event, side=side, actor=users["alice"])
+    assert not Event.objects.filter(pk=side.pk).exists()
+
+
+def test_a_side_event_with_a_result_stays_on_record(world, users):
+    side = skirmish(world)
+    side_event_join(side=side, user=users["bob"])
+    side_event_join(side=side, user=users["carol"])
+    round_ = round_pair(event=side, by=users["alice"], seed=1, confirm=True)
+    round_publish(round_=round_, by=users["alice"], confirm=True)
+    Game.objects.filter(round=round_).update(outcome="win", vp_one=10, vp_two=2)
+    with pytest.raises(ServiceError) as played:
+        side_event_delete(main=world.event, side=side, actor=users["alice"])
+    assert played.value.code == "side-event-started"
+    assert "stay on record" in played.value.message
+    assert Round.objects.filter(pk=round_.pk).exists()
+
+
+def test_only_a_side_event_of_this_main_event_is_deleted(world, users):
+    other = build_world(users, name="Spring Clash", rosters=False)
+    with pytest.raises(ServiceError) as main:
+        side_event_delete(main=other.event, side=world.event, actor=users["alice"])
+    assert main.value.code == "not-a-side-event"
+    side = skirmish(world)
+    with pytest.raises(ServiceError) as elsewhere:
+        side_event_delete(main=other.event, side=side, actor=users["alice"])
+    assert elsewhere.value.code == "not-a-side-event"
+    assert Event.objects.filter(pk=side.pk).exists()
+    assert Event.objects.filter(pk=world.event.pk).exists()

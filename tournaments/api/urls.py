@@ -13,6 +13,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("scoring/", scoring.EventScoringApi.as_view(), name="event-scoring"),
     path("staff/", events.StaffApi.as_view(), name="staff"),
     path("side-events/", events.SideEventsApi.as_view(), name="side-events"),
+    path("side-events/<slug:side_slug>/", events.SideEventApi.as_view(), name="side-event"),
     path("side-join/", events.SideEventJoinApi.as_view(), name="side-event-join"),
     path("pack/", packs.EventPackApi.as_view(), name="pack"),
     path("players/", players.PlayersApi.as_view(), name="players"),

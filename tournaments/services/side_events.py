@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventKind, Player
+from tournaments.models import Event, EventKind, Game, Outcome, Player, ResultReport, RoundStatus
 from tournaments.services.audit import audit
 from tournaments.services.events import EDITABLE_FIELDS, event_create
 from tournaments.services.players import player_register, registration_closed_reason
@@ -112,3 +112,57 @@ def side_event_join(*, side: Event, user: AbstractBaseUser) -> Player:
     player = player_register(event=side, name=entry.name, user=user, email=entry.email, by=user)
     event_touch(main)  # the main event's page shows who is in
     return player
+
+
+@transaction.atomic
+def side_event_delete(*, main: Event, side: Event, actor: AbstractBaseUser) -> None:
+    """Delete a side event of `main` that has not been played, by the main event's TO (the
+    caller checked the role). Its players' entries, rosters, tables, staff and own log go
+    with it; the main event is untouched but for the audit entry saying so.
+
+    Once a side event has a round (paired, so its players have been told who they meet) or
+    anything a judge recorded about its players, it is a record of play (OP Guide: Side
+    Events runs them as events of their own, with their own results and standings): refused
+    with `side-event-started` or `side-event-has-records`, saying what to do instead.
+    """
+    main = Event.objects.select_for_update().get(pk=main.pk)
+    locked = Event.objects.select_for_update().filter(pk=side.pk).first()
+    if locked is None:
+        raise ServiceError(f"{side.name} has already been deleted.", code="not-found")
+    side = locked
+    if side.side_event_of_id != main.pk:
+        raise ServiceError(f"{side.name} is not a side event of {main.name}.", code="not-a-side-event")
+    first = side.rounds.order_by("number").first()
+    if first is not None:
+        played = (
+            side.rounds.filter(status=RoundStatus.CLOSED).exists()
+            or ResultReport.objects.filter(game__round__event=side).exists()
+            or Game.objects.filter(round__event=side).exclude(outcome__in=["", Outcome.BYE]).exists()
+        )
+        instead = (
+            "it has results, which stay on record: leave it as it stands (it ends when no more "
+            "rounds are paired)"
+            if played
+            else "undo its rounds first (Undo on each round page, latest first), then delete it"
+        )
+        raise ServiceError(
+            f"{side.name} has been paired (round {first.number}), so it cannot be deleted: {instead}.",
+            code="side-event-started",
+        )
+    if side.penalties.exists() or side.conduct_reports.exists():
+        raise ServiceError(
+            f"Judges have recorded penalties or conduct reports at {side.name}, so it cannot be deleted: "
+            "those records stay. Leave the side event as it stands.",
+            code="side-event-has-records",
+        )
+    players = side.players.count()
+    name, slug = side.name, side.slug
+    side.delete()
+    audit(
+        event=main,
+        actor=actor,
+        action="side-event-deleted",
+        subject=name,
+        data={"slug": slug, "players": players},
+    )
+    event_touch(main)

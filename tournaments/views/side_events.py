@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments.access import TO, access_event
 from tournaments.errors import ServiceError
 from tournaments.forms import SideEventForm, add_service_error
+from tournaments.models import Event
 from tournaments.selectors import side_events_of
-from tournaments.services.side_events import side_event_create, side_event_join
+from tournaments.services.side_events import side_event_create, side_event_delete, side_event_join
 from tournaments.views.common import actor, nav_context
 
 
@@ -56,3 +57,22 @@ def side_event_join_view(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("event", back)
     messages.success(request, f"You are in {side.name}. Your pairings appear on its page.")
     return redirect("me", side.slug)
+
+
+@login_required
+@require_POST
+def side_event_delete_view(request: HttpRequest, slug: str, side_slug: str) -> HttpResponse:
+    """The main event's TO deletes a side event nobody has played yet (the refusal says what
+    to do instead once it has)."""
+    access = access_event(request.user, slug, TO)
+    side = Event.objects.filter(slug=side_slug, side_event_of=access.event).first()
+    if side is None:
+        raise Http404("No such side event.")
+    name = side.name
+    try:
+        side_event_delete(main=access.event, side=side, actor=actor(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{name} is deleted, with its players' entries.")
+    return redirect("manage-side-events", access.event.slug)

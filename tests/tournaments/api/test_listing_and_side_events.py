@@ -106,3 +106,25 @@ def test_only_the_to_adds_side_events(api, world):
     for role in ("bob", "judy", "mallory"):
         assert api(role).post(world.api_url("side-events/"), {"name": "X"}, format="json").status_code == 404
     assert not Event.objects.filter(side_event_of=world.event).exists()
+
+
+def test_the_to_deletes_an_unplayed_side_event_over_the_api(api, world, users):
+    from tournaments.services.rounds import round_pair
+    from tournaments.services.side_events import side_event_create, side_event_join
+
+    side = side_event_create(main=world.event, actor=users["alice"], name="Open play", planned_rounds=2)
+    url = world.api_url(f"side-events/{side.slug}/")
+    assert api("judy").delete(url).status_code == 404
+    assert api("anonymous").delete(url).status_code == 401
+    assert api("alice").delete(world.api_url("side-events/no-such-side/")).status_code == 404
+    side_event_join(side=side, user=users["bob"])
+    side_event_join(side=side, user=users["carol"])
+    round_ = round_pair(event=side, by=users["alice"], seed=1, confirm=True)
+    refused = api("alice").delete(url)
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "side-event-started"
+    round_.delete()
+    assert api("alice").delete(url).status_code == 204
+    assert not Event.objects.filter(pk=side.pk).exists()
+    assert not Player.objects.filter(event_id=side.pk).exists()
+    assert api("alice").get(world.api_url("side-events/")).json()["results"] == []

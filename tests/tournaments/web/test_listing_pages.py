@@ -11,7 +11,7 @@ from django import forms
 
 from tests.builders.worlds import build_world
 from tournaments.forms import EventForm
-from tournaments.models import Player
+from tournaments.models import Event, Player
 from tournaments.services.events import EDITABLE_FIELDS
 from tournaments.services.side_events import side_event_create
 from tournaments.views.manage import _event_initial
@@ -160,3 +160,30 @@ def test_a_side_event_cannot_have_side_events(world, users):
     page = world.client("alice").get(f"/e/{side.slug}/manage/side-events/").content.decode()
     assert "is a side event of" in page
     assert "Add the side event" not in page
+
+
+def test_the_to_deletes_an_unplayed_side_event_from_the_manage_page(world, users):
+    side = side_event_create(main=world.event, actor=users["alice"], name="Open play")
+    page = world.client("alice").get(world.url("manage/side-events/")).content.decode()
+    url = f"/e/{world.event.slug}/manage/side-events/{side.slug}/delete/"
+    assert f'action="{url}"' in page
+    assert world.client("judy").post(url).status_code == 404  # the TO's alone
+    done = world.client("alice").post(url, follow=True)
+    assert "Open play is deleted" in done.content.decode()
+    assert not Event.objects.filter(pk=side.pk).exists()
+    assert Event.objects.filter(pk=world.event.pk).exists()
+
+
+def test_a_refused_side_event_deletion_says_what_to_do_instead(world, users):
+    from tournaments.services.rounds import round_pair
+    from tournaments.services.side_events import side_event_join
+
+    side = side_event_create(main=world.event, actor=users["alice"], name="Open play", planned_rounds=2)
+    side_event_join(side=side, user=users["bob"])
+    side_event_join(side=side, user=users["carol"])
+    round_pair(event=side, by=users["alice"], seed=1, confirm=True)
+    url = f"/e/{world.event.slug}/manage/side-events/{side.slug}/delete/"
+    refused = world.client("alice").post(url, follow=True).content.decode()
+    assert "cannot be deleted" in refused
+    assert "undo its rounds first" in refused
+    assert Event.objects.filter(pk=side.pk).exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -26,9 +27,9 @@ from tournaments.api.serializers import (
 )
 from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
-from tournaments.models import StaffRoleKind
+from tournaments.models import Event, StaffRoleKind
 from tournaments.services.events import event_create, event_update, staff_add, staff_remove, tables_set
-from tournaments.services.side_events import side_event_create, side_event_join
+from tournaments.services.side_events import side_event_create, side_event_delete, side_event_join
 
 TAGS = ["events"]
 
@@ -212,6 +213,28 @@ class SideEventsApi(ApiView):
         return Response(
             EventDetailSerializer(data, context={"staff": True}).data, status=status.HTTP_201_CREATED
         )
+
+
+class SideEventApi(ApiView):
+    @extend_schema(
+        operation_id="event_side_event_delete",
+        summary="Delete a side event nobody has played yet (TO of the main event)",
+        description="Its players' entries, rosters, tables and staff go with it; the main event is "
+        "untouched but for an audit entry (`side-event-deleted`). Refused once it has a round "
+        "(`side-event-started`: undo an unpublished pairing first; a played side event stays on record) "
+        "or penalties or conduct reports (`side-event-has-records`).",
+        request=None,
+        responses=responses({204: None}, login=True),
+        tags=TAGS,
+    )
+    def delete(self, request: Request, slug: str, side_slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        side = Event.objects.filter(slug=side_slug, side_event_of=access.event).first()
+        if side is None:
+            raise Http404("No such side event.")
+        side_event_delete(main=access.event, side=side, actor=user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SideEventJoinApi(ApiView):
