@@ -28,8 +28,10 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
+import re
 import secrets
 import signal
 import socket
@@ -37,8 +39,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -146,6 +150,24 @@ class Stats:
         self.statuses[kind][status] += 1
         self.bytes[kind] += size
 
+    def plain(self) -> dict[str, Any]:
+        """Picklable (the default factories are lambdas), to send from a client process."""
+        return {
+            "latencies": dict(self.latencies),
+            "statuses": {kind: dict(counts) for kind, counts in self.statuses.items()},
+            "bytes": dict(self.bytes),
+            "errors": self.errors,
+        }
+
+    def merge(self, plain: dict[str, Any]) -> None:
+        for kind, values in plain["latencies"].items():
+            self.latencies[kind].extend(values)
+        for kind, counts in plain["statuses"].items():
+            self.statuses[kind].update(counts)
+        for kind, size in plain["bytes"].items():
+            self.bytes[kind] += size
+        self.errors.extend(plain["errors"])
+
 
 def _loopback(url: str) -> None:
     host = urlsplit(url).hostname or ""
@@ -228,40 +250,203 @@ async def table(client: Any, stats: Stats, slug: str, seat: dict[str, Any], vp: 
             )
 
 
-async def run_load(
-    base: str, plan: dict[str, Any], args: argparse.Namespace
-) -> tuple[Stats, float, dict[str, Any]]:
+def _client(base: str, connections: int) -> Any:
     import httpx
 
-    stats = Stats()
-    slug = plan["slug"]
     # Idle connections are dropped after 2 s, before gunicorn's 5 s keep-alive closes them
     # from its side (the same 5 s on both sides races: a request sent on a closing socket).
-    limits = httpx.Limits(max_connections=args.spectators + 2 * len(plan["tables"]) + 8, keepalive_expiry=2.0)
-    timeout = httpx.Timeout(30.0)
+    limits = httpx.Limits(max_connections=connections, keepalive_expiry=2.0)
+    return httpx.AsyncClient(base_url=base, limits=limits, timeout=httpx.Timeout(30.0))
+
+
+async def _loop_lag(lag: list[float], done: Callable[[], bool], every: float = 0.05) -> None:
+    """How late the client's event loop wakes a 50 ms timer: a loop that is busy (the client
+    itself short of CPU) adds that delay to every latency it measures."""
+    while not done():
+        started = time.perf_counter()
+        await asyncio.sleep(every)
+        lag.append(max(0.0, time.perf_counter() - started - every))
+
+
+def _spectators(base: str, slug: str, args: argparse.Namespace, stop: Any, out: Any) -> None:
+    """One client process: the phones polling, until the parent says stop."""
+
+    async def run() -> dict[str, Any]:
+        stats, lag = Stats(), list[float]()
+        async with _client(base, args.spectators + 8) as client:
+            done = asyncio.Event()
+            lagging = asyncio.create_task(_loop_lag(lag, done.is_set))
+            watchers = [
+                asyncio.create_task(spectator(client, stats, slug, args.interval, done))
+                for _ in range(args.spectators)
+            ]
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+            done.set()
+            await asyncio.gather(*watchers, lagging)
+        return {"stats": stats.plain(), "lag": lag}
+
+    cpu = time.process_time()
+    result = asyncio.run(run())
+    out.put(result | {"cpu": time.process_time() - cpu, "role": "spectators"})
+
+
+def _tables(base: str, plan: dict[str, Any], vps: dict[int, tuple[int, int]], go: Any, out: Any) -> None:
+    """The other client process: every table reports and confirms at once, when told to."""
+
+    async def run() -> dict[str, Any]:
+        stats, lag = Stats(), list[float]()
+        async with _client(base, 2 * len(plan["tables"]) + 8) as client:
+            done = False
+            lagging = asyncio.create_task(_loop_lag(lag, lambda: done))
+            while not go.is_set():
+                await asyncio.sleep(0.02)
+            started = time.perf_counter()
+            await asyncio.gather(
+                *(table(client, stats, plan["slug"], seat, vps[seat["game"]]) for seat in plan["tables"])
+            )
+            reporting = time.perf_counter() - started
+            done = True
+            await lagging
+        return {"stats": stats.plain(), "lag": lag, "reporting": reporting}
+
+    cpu = time.process_time()
+    result = asyncio.run(run())
+    out.put(result | {"cpu": time.process_time() - cpu, "role": "tables"})
+
+
+class Burst:
+    """What the server side spent while the tables reported: gunicorn's CPU, the CPU of
+    the benchmark database's PostgreSQL backends, and what those backends were doing
+    (sampled from pg_stat_activity every 50 ms: waiting on a lock, or idle in a
+    transaction, i.e. waiting on the app while holding its locks)."""
+
+    def __init__(self, gunicorn: int, database_url: str, name: str) -> None:
+        self.gunicorn, self.database_url, self.name = gunicorn, database_url, name
+        self.samples: list[Counter[str]] = []
+        self.locks: Counter[str] = Counter()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _backends(self, conn: Any) -> list[tuple[int, str, str, str]]:
+        rows = conn.execute(
+            "SELECT pid, state, coalesce(wait_event_type, ''), left(query, 48) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            (self.name,),
+        ).fetchall()
+        return [(int(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+    def _sample(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.database_url, autocommit=True) as conn:
+            self.pids_before = {pid for pid, *_ in self._backends(conn)}
+            self.pg_before = _pids_cpu(self.pids_before)
+            self.cpu_before = _cpu_seconds(self.gunicorn)
+            self.started = time.perf_counter()
+            while not self._stop.is_set():
+                counts: Counter[str] = Counter()
+                for _pid, state, wait, query in self._backends(conn):
+                    if wait == "Lock":
+                        counts["lock"] += 1
+                        self.locks[query] += 1
+                    elif state.startswith("idle in transaction"):
+                        counts["idle in transaction"] += 1
+                    elif state == "active":
+                        counts["active"] += 1
+                self.samples.append(counts)
+                self._stop.wait(0.05)
+            pids = self.pids_before | {pid for pid, *_ in self._backends(conn)}
+            self.seconds = time.perf_counter() - self.started
+            self.cpu = _cpu_seconds(self.gunicorn) - self.cpu_before
+            self.pg = _pids_cpu(pids) - self.pg_before
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+
+    def report(self) -> None:
+        if not hasattr(self, "seconds"):
+            return
+        n = max(len(self.samples), 1)
+        share = {k: sum(1 for c in self.samples if c[k]) / n for k in ("lock", "idle in transaction")}
+        peak = {k: max((c[k] for c in self.samples), default=0) for k in ("lock", "active")}
+        print(
+            f"while the tables reported ({self.seconds:.1f} s): gunicorn used {self.cpu:.1f} s of CPU "
+            f"({self.cpu / self.seconds:.2f} of a core), PostgreSQL's backends {self.pg:.1f} s "
+            f"({self.pg / self.seconds:.2f})"
+        )
+        print(
+            f"  PostgreSQL, {len(self.samples)} samples: a backend waited on a lock in "
+            f"{share['lock']:.0%} (at most {peak['lock']} at once), one sat idle in a transaction in "
+            f"{share['idle in transaction']:.0%}; at most {peak['active']} ran at once"
+        )
+        for query, count in self.locks.most_common(3):
+            print(f"  waited on a lock {count} times: {query}")
+
+
+def _pids_cpu(pids: set[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def run_load(
+    base: str, plan: dict[str, Any], args: argparse.Namespace, burst: Burst | None = None
+) -> tuple[Stats, float, dict[str, Any]]:
+    """Spectators and tables each in a process of their own (a client short of CPU, or
+    one event loop serving 256 connections, would add its own delay to every latency)."""
+    import httpx
+
+    slug = plan["slug"]
     rng = random.Random(11)
     vps = {seat["game"]: (rng.randint(0, 15), rng.randint(0, 15)) for seat in plan["tables"]}
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
-        first = {}
+    first = {}
+    with httpx.Client(base_url=base, timeout=30.0) as client:
         for url in (f"/e/{slug}/pairings/", f"/e/{slug}/standings/"):
             started = time.perf_counter()
-            response = await client.get(url)
+            response = client.get(url)
             first[url] = (time.perf_counter() - started, response.status_code, len(response.content))
-        stop = asyncio.Event()
-        watchers = [
-            asyncio.create_task(spectator(client, stats, slug, args.interval, stop))
-            for _ in range(args.spectators)
-        ]
-        await asyncio.sleep(args.warmup)
-        started = time.perf_counter()
-        await asyncio.gather(
-            *(table(client, stats, slug, seat, vps[seat["game"]]) for seat in plan["tables"])
-        )
-        reporting = time.perf_counter() - started
-        await asyncio.sleep(args.after)
+    context = multiprocessing.get_context("fork")
+    stop, go, out = context.Event(), context.Event(), context.Queue()
+    processes = [
+        context.Process(target=_spectators, args=(base, slug, args, stop, out)),
+        context.Process(target=_tables, args=(base, plan, vps, go, out)),
+    ]
+    for process in processes:
+        process.start()
+    try:
+        time.sleep(args.warmup)
+        if burst is not None:
+            burst.start()
+        go.set()
+        results = {}
+        tables = out.get(timeout=HARD_LIMIT_SECONDS)
+        if burst is not None:
+            burst.stop()
+        results[tables["role"]] = tables
+        time.sleep(args.after)
         stop.set()
-        await asyncio.gather(*watchers)
-    return stats, reporting, {"first": first, "vps": vps}
+        spectators = out.get(timeout=60)
+        results[spectators["role"]] = spectators
+    finally:
+        stop.set()
+        for process in processes:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.kill()
+    stats = Stats()
+    for result in results.values():
+        stats.merge(result["stats"])
+    clients = {role: (r["cpu"], r["lag"]) for role, r in results.items()}
+    return stats, results["tables"]["reporting"], {"first": first, "vps": vps, "clients": clients}
 
 
 def _ms(values: list[float], q: int) -> float:
@@ -291,6 +476,39 @@ def report(stats: Stats, wall: float, reporting: float) -> bool:
     if polls:
         print(f"poll bytes: {stats.bytes['poll'] / len(polls):.0f} per answer on average (304s carry none)")
     return met
+
+
+ACCESS_LINE = re.compile(
+    r'"(?P<method>[A-Z]+) (?P<path>\S+) HTTP/[^"]*" (?P<status>\d+) .* (?P<us>\d+) <\d+>$'
+)
+
+
+def server_report(access_log: Path, slug: str) -> None:
+    """The same kinds as gunicorn's access log times them (%(D)s: from the request parsed to
+    the response written, in the worker thread): what the client sees beyond this was spent
+    queued (the listen backlog, a worker's thread pool) or in the client itself."""
+    times: dict[str, list[float]] = defaultdict(list)
+    paths = {f"/e/{slug}/me/result/": "report", f"/e/{slug}/me/confirm/": "confirm", f"/e/{slug}/me/": "me"}
+    with contextlib.suppress(OSError):
+        for line in access_log.read_text().splitlines():
+            match = ACCESS_LINE.search(line)
+            if match is None:
+                continue
+            kind = paths.get(match["path"].split("?")[0])
+            if kind is None and ("/pairings/" in match["path"] or "/standings/" in match["path"]):
+                kind = "poll"
+            if kind is not None:
+                times[kind].append(int(match["us"]) / 1_000_000)
+    if not times:
+        return
+    print("server side (gunicorn access log, time in the worker):")
+    for kind in ("report", "confirm", "me", "poll"):
+        values = times.get(kind, [])
+        if values:
+            print(
+                f"  {kind:<8}{len(values):>7}{_ms(values, 50):>9.1f}{_ms(values, 95):>9.1f}"
+                f"{_ms(values, 99):>9.1f}{max(values) * 1000:>9.1f}  (n, p50, p95, p99, max ms)"
+            )
 
 
 def _cpu_seconds(root: int) -> float:
@@ -370,6 +588,8 @@ def main(argv: list[str]) -> int:
     ok = False
     with tempfile.TemporaryDirectory(prefix="muster-load-") as tmp:
         plan_file, expected_file = Path(tmp) / "plan.json", Path(tmp) / "expected.json"
+        access_log = Path(tmp) / "access.log"
+        env["GUNICORN_ACCESS_LOG"] = str(access_log)
         _psql(server, f'CREATE DATABASE "{name}"')
         try:
             t = time.perf_counter()
@@ -392,7 +612,8 @@ def main(argv: list[str]) -> int:
             load_before = os.getloadavg()
             cpu_before = _cpu_seconds(gunicorn.pid)
             t = time.perf_counter()
-            stats, reporting, extra = asyncio.run(run_load(base, plan, args))
+            burst = Burst(gunicorn.pid, env["DATABASE_URL"], name)
+            stats, reporting, extra = run_load(base, plan, args, burst)
             wall = time.perf_counter() - t
             cpu = _cpu_seconds(gunicorn.pid) - cpu_before
             load_after = os.getloadavg()
@@ -404,6 +625,14 @@ def main(argv: list[str]) -> int:
                 f"{args.spectators} spectators polled for {wall:.1f} s every {args.interval:g} s"
             )
             met = report(stats, wall, reporting)
+            server_report(access_log, plan["slug"])
+            burst.report()
+            for role, (client_cpu, lag) in sorted(extra["clients"].items()):
+                print(
+                    f"client process ({role}) used {client_cpu:.1f} s of CPU, {client_cpu / wall:.2f} "
+                    f"of a core; its event loop woke {_ms(lag, 50):.1f} ms late at p50, "
+                    f"{_ms(lag, 95):.1f} ms at p95, {max(lag, default=0) * 1000:.0f} ms at worst"
+                )
             served = sum(len(v) for v in stats.latencies.values())
             print(
                 f"gunicorn used {cpu:.1f} s of CPU for {served} requests: "

@@ -26,6 +26,12 @@ keepalive = 5
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
 max_requests_jitter = 2000
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+# The combined format plus the time the worker spent on the request (%(D)s, microseconds)
+# and its pid: compared with a client's figures, it tells time served from time queued.
+access_log_format = os.environ.get(
+    "GUNICORN_ACCESS_LOG_FORMAT",
+    '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(D)s %(p)s',
+)
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 
