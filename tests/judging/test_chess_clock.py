@@ -440,7 +440,8 @@ def test_api_lists_a_rounds_chess_clocks_for_the_judges_and_the_to(world, game, 
     for who in ("alice", "hank", "judy"):
         answer = _client(users[who]).get(_round_url(world))
         assert answer.status_code == 200, who
-        body = answer.json()
+        body = answer.json()["results"]
+        assert answer.json()["count"] == 2
         assert [c["table"] for c in body] == [1, 2]
         assert [c["status"] for c in body] == ["running", "awaiting-judge"]
         assert body[1]["waiting"]["reason"] == "absent-start"
@@ -471,7 +472,7 @@ def test_api_round_chess_clocks_read_time_called_and_stay_bounded_in_queries(
     clock_call_time(round_=round_one, by=users["alice"], at=now - timedelta(minutes=10))
     judy = _client(users["judy"])
     with django_assert_max_num_queries(12):
-        body = judy.get(_round_url(world)).json()
+        body = judy.get(_round_url(world)).json()["results"]
     assert [c["status"] for c in body] == ["time-called", "time-called"]
     assert {c["time_called_at"] for c in body} == {(now - timedelta(minutes=10)).isoformat()}
 
@@ -480,9 +481,10 @@ def test_the_schema_documents_the_rounds_chess_clocks(world, users):
     schema = _client(users["alice"]).get("/api/schema/?format=json").json()
     operation = schema["paths"]["/api/events/{slug}/rounds/{number}/chess-clocks/"]["get"]
     assert operation["operationId"] == "chess_clocks_of_round"
-    assert set(operation["responses"]) == {"200", "404"}
-    item = operation["responses"]["200"]["content"]["application/json"]["schema"]
-    assert item["type"] == "array"
+    assert set(operation["responses"]) == {"200", "400", "404"}  # 400: a bad limit or offset
+    assert {"limit", "offset"} <= {p["name"] for p in operation["parameters"]}
+    page = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert page.endswith("/PaginatedChessClockList")
 
 
 # --- an absent opponent's request, then a normal start ------------------------------------------

@@ -6,6 +6,8 @@ time and give the ruling that ends a pause (the judges); every clock of a round 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
@@ -13,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judging import selectors
+from judging.models import ChessClock
 from judging.api.serializers import (
     ChessClockCallSerializer,
     ChessClockLendSerializer,
@@ -32,6 +35,7 @@ from judging.services.chess_clock import (
 )
 from tournaments.access import STAFF, EventAccess, game_or_404, round_or_404
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.views._common import validated
 from tournaments.conditional import never_cache_by_time
@@ -204,7 +208,8 @@ class RoundChessClocksApi(ApiView):
         "in table order; `waiting` says which wait for a judge. Once the round's time is called every "
         "clock reads `time-called`. Players read their own table's clock at `games/<id>/chess-clock/`; "
         "this list answers them 404, as it does anyone else without a role on the event's staff.",
-        responses=responses({200: ChessClockSerializer(many=True)}, invalid=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(ChessClockSerializer)}),
         tags=TAG,
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
@@ -212,8 +217,11 @@ class RoundChessClocksApi(ApiView):
         round_ = round_or_404(access, number)
         now = timezone.now()
         called = selectors.round_time_called(round_, now)  # one round clock for every table
-        readings = [
-            selectors.chess_clock_reading(row.game, row, seat=None, now=now, time_called=called)
-            for row in selectors.chess_clocks_of_round(round_)
-        ]
-        return never_cache_by_time(Response(ChessClockSerializer(readings, many=True).data))
+
+        def reading(row: ChessClock) -> dict[str, Any]:
+            return selectors.chess_clock_reading(row.game, row, seat=None, now=now, time_called=called)
+
+        page = paginated(
+            request, self, selectors.chess_clocks_of_round(round_), ChessClockSerializer, reading
+        )
+        return never_cache_by_time(page)
