@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.db import models
 
 from rules_engine.verdict import RosterVerdict
@@ -15,6 +17,9 @@ class Roster(models.Model):
     document = models.JSONField(help_text="The roster as a roster/1 document.")
     legal = models.BooleanField(default=False)
     report = models.JSONField(default=dict, blank=True, help_text="The rules engine's last verdict.")
+    # What was typed, pasted or uploaded, exactly: the submission form shows it again, so a
+    # player fixing an illegal roster edits their own text rather than starting over.
+    source = models.TextField(blank=True, default="", help_text="The roster as submitted, before reading.")
     submitted_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -26,6 +31,11 @@ class Roster(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} — roster {self.slot}"
+
+    def editable_text(self) -> str:
+        """The text to edit and resubmit: as submitted, else (sent as a roster/1 object, or
+        stored before `source` was kept) the document as roster/1 JSON, which every reader takes."""
+        return self.source or json.dumps(self.document, indent=2, ensure_ascii=False)
 
     @property
     def faction(self) -> str:

@@ -133,7 +133,12 @@ def roster_submit(
     roster, _ = Roster.objects.update_or_create(
         player=player,
         slot=slot,
-        defaults={"document": _rules(event).document(doc), "legal": legal, "report": verdict.to_dict()},
+        defaults={
+            "document": _rules(event).document(doc),
+            "legal": legal,
+            "report": verdict.to_dict(),
+            "source": content if isinstance(content, str) else "",
+        },
     )
     audit(
         event=event,

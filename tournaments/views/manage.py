@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -351,7 +350,7 @@ def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResp
     if slot not in roster_slots(access):
         raise Http404("No such roster slot.")
     existing = player.rosters.filter(slot=slot).first()
-    initial = {"content": json.dumps(existing.document, indent=2, ensure_ascii=False)} if existing else {}
+    initial = {"content": existing.editable_text()} if existing else {}
     form = RosterForm(request.POST or None, request.FILES or None, initial=initial, prefix=f"r{slot}")
     if request.method == "POST" and form.is_valid():
         try:

@@ -88,7 +88,12 @@ def _dashboard(
         {
             "slot": slot,
             "roster": rosters.get(slot),
-            "form": forms.get(slot) or RosterForm(prefix=f"r{slot}"),
+            # A stored roster's own text is there to correct and resubmit (issue 13 leftover).
+            "form": forms.get(slot)
+            or RosterForm(
+                prefix=f"r{slot}",
+                initial={"content": rosters[slot].editable_text()} if slot in rosters else {},
+            ),
         }
         for slot in roster_slots(access)
     ]

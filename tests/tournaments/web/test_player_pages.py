@@ -289,3 +289,42 @@ def test_a_2_mb_roster_pasted_in_the_form_is_refused_with_413(client, event, bob
     assert response.status_code == 413
     assert "a roster may be at most 64 KB. Nothing was changed." in response.content.decode()
     assert not Roster.objects.exists()
+
+
+def test_a_stored_roster_comes_back_in_the_box_as_it_was_typed(client, event, bob):
+    """Fixing an illegal roster starts from the player's own text, comments and all."""
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    from rules_engine.systems.starcraft_tmg.roster_reader import read_roster
+    from rules_engine.systems.starcraft_tmg.roster_text import write_roster_text
+
+    typed = write_roster_text(read_roster(terran_text("Bob")))
+    illegal = typed.replace("Scale: skirmish", "Scale: standard") + "\n# my note to self\n"
+    assert illegal != typed
+    client.post("/e/spring-skirmish/me/rosters/1/", {"r1-content": illegal})
+    roster = Roster.objects.get()
+    assert not roster.legal
+    assert roster.source == illegal.strip()  # as the form reads it (Django strips the ends)
+    form = client.get("/e/spring-skirmish/me/").context["slots"][0]["form"]
+    assert form["content"].value() == illegal.strip()
+    assert "# my note to self" in client.get("/e/spring-skirmish/me/").content.decode()
+
+
+def test_a_roster_sent_as_an_object_comes_back_as_roster_json(event, bob):
+    from tournaments.services.rosters import roster_submit
+
+    player = add_player(event, bob, "Bob")
+    doc = terran_document("Bob")
+    roster = roster_submit(player=player, slot=1, content=doc, by=bob)
+    assert roster.source == ""
+    assert json.loads(roster.editable_text()) == roster.document
+
+
+def test_after_the_deadline_the_page_offers_no_submission(client, bob):
+    event = make_event(roster_deadline=timezone.now() - dt.timedelta(hours=1))
+    add_player(event, bob, "Bob")
+    client.force_login(bob)
+    page = client.get(f"/e/{event.slug}/me/").content.decode()
+    assert "submission is closed" in page
+    assert 'name="r1-content"' not in page
+    assert "Submit roster 1" not in page
