@@ -287,7 +287,7 @@ def my_events(user: AbstractBaseUser) -> list[MyEvent]:
     return sorted(rows, key=lambda row: (-(row.event.starts_on or far_future).toordinal(), row.event.name))
 
 
-def event_pack(event: Event) -> EventPack | None:
+def supplied_pack(event: Event) -> EventPack | None:
     """The pack the TO supplied for the event, if any (issue 12)."""
     return EventPack.objects.filter(event=event).first()
 

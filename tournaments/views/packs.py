@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from rules_engine.registry import get_system
 from tournaments.access import TO, access_event
 from tournaments.errors import ServiceError
-from tournaments.selectors import event_pack
+from tournaments.selectors import supplied_pack
 from tournaments.services.packs import event_pack_remove, event_pack_supply
 from tournaments.views.common import actor, nav_context
 
@@ -57,7 +57,7 @@ def pack(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("manage-pack", event.slug)
     context = nav_context(access, "manage") | {
         "form": form,
-        "pack": event_pack(event),
+        "pack": supplied_pack(event),
         "system": get_system(event.game_system),
     }
     return render(request, "tournaments/manage/pack.html", context, status=400 if form.errors else 200)

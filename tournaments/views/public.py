@@ -25,12 +25,12 @@ from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
-    event_pack,
     rosters_public,
     round_games,
     round_progress,
     side_events_of,
     standings_cached,
+    supplied_pack,
     visible_rosters,
 )
 from tournaments.services.schedules import event_slots
@@ -61,7 +61,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         if players["active"]
         else None,
         "rosters_public": rosters_public(event),
-        "supplied_pack": event_pack(event),
+        "supplied_pack": supplied_pack(event),
         "game": get_system(event.game_system),
         # The event listing's schedule (OP Guide: The Tournament Organiser) and side events.
         "slots": event_slots(event),

@@ -15,7 +15,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judging import selectors
-from judging.models import ChessClock
 from judging.api.serializers import (
     ChessClockCallSerializer,
     ChessClockLendSerializer,
@@ -24,6 +23,7 @@ from judging.api.serializers import (
     ChessClockStartSerializer,
     ChessClockSwitchSerializer,
 )
+from judging.models import ChessClock
 from judging.services.chess_clock import (
     chess_clock_acknowledge,
     chess_clock_call_judge,

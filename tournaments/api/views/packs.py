@@ -21,7 +21,7 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers import ErrorSerializer
 from tournaments.models import EventPack
-from tournaments.selectors import event_pack
+from tournaments.selectors import supplied_pack
 from tournaments.services.packs import event_pack_remove, event_pack_supply
 
 TAGS = ["events"]
@@ -60,7 +60,7 @@ class EventPackApi(ApiView):
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug)
-        return Response(EventPackSerializer(pack_body(event_pack(access.event))).data)
+        return Response(EventPackSerializer(pack_body(supplied_pack(access.event))).data)
 
     @extend_schema(
         operation_id="event_pack_supply",
