@@ -8,12 +8,15 @@ through `add_service_error`.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 import uuid
 from typing import Any
 
 from django import forms
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 
 from rules_engine.registry import GameSystem, all_systems, get_system
 from tournaments import limits
@@ -69,44 +72,129 @@ def tables_text(tables: list[tuple[int, str]]) -> str:
     return "\n".join(f"{number}: {layout}" if layout else str(number) for number, layout in tables)
 
 
-_SCHEDULE_LINE = re.compile(
-    r"^\s*(?:round\s*)?(\d+)\s*[:.\-\u2013\u2014]\s*(\d{4}-\d{2}-\d{2})[ T]+(\d{1,2}:\d{2})\s*$",
-    re.IGNORECASE,
-)
+_LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what an <input type=datetime-local> sends and accepts
 
 
-def parse_schedule_text(text: str) -> list[dict[str, Any]]:
-    """One round a line, in the event's local time: "1: 2026-03-14 09:30" (round, date, time)."""
-    entries = []
-    for line_number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        match = _SCHEDULE_LINE.match(raw)
-        if match is None:
-            raise forms.ValidationError(
-                f'Line {line_number}: write a round\'s start as "1: 2026-03-14 09:30" (round, date, time).'
-            )
-        try:
-            naive = dt.datetime.strptime(f"{match.group(2)} {match.group(3)}", "%Y-%m-%d %H:%M")
-            starts_at = timezone.make_aware(naive)
-        except ValueError:
-            raise forms.ValidationError(
-                f"Line {line_number}: {match.group(2)} {match.group(3)} is not a time on the clock here."
-            ) from None
-        entries.append({"round": int(match.group(1)), "starts_at": starts_at})
-    return entries
-
-
-def schedule_text(schedule: list[dict[str, Any]]) -> str:
-    """The stored schedule as the form's lines, in local time (parse_schedule_text reads it back)."""
-    lines = []
+def schedule_initial(schedule: Any) -> dict[int, str]:
+    """The stored schedule as the round start times form shows it: round number → local
+    `2026-03-14T09:30` (the event/1 and API shape stays the stored list)."""
+    out: dict[int, str] = {}
     for entry in schedule if isinstance(schedule, list) else []:
         try:
             start = timezone.localtime(dt.datetime.fromisoformat(str(entry["starts_at"])))
+            out[int(entry["round"])] = f"{start:{_LOCAL_INPUT}}"
         except (KeyError, TypeError, ValueError):
             continue
-        lines.append(f"{entry['round']}: {start:%Y-%m-%d %H:%M}")
-    return "\n".join(lines)
+    return out
+
+
+class ScheduleWidget(forms.Widget):
+    """One `datetime-local` input per round, each labelled with its round, in a fieldset.
+
+    `rounds` is how many the form shows: the planned rounds (the form sets it from what was
+    sent or stored), and never fewer than the highest round given a time.
+    """
+
+    template_name = "tournaments/widgets/schedule.html"
+
+    def __init__(self, attrs: dict[str, Any] | None = None, rounds: int = 3) -> None:
+        super().__init__(attrs)
+        self.rounds = rounds
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> dict[int, str]:
+        return {
+            n: str(data.get(f"{name}_{n}", "")).strip()
+            for n in range(1, limits.PLANNED_ROUNDS.high + 1)
+            if str(data.get(f"{name}_{n}", "")).strip()
+        }
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return not any(f"{name}_{n}" in data for n in range(1, limits.PLANNED_ROUNDS.high + 1))
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        # The project's templates, not the form renderer's (which reads Django's own only).
+        return mark_safe(render_to_string(self.template_name, self.get_context(name, value, attrs)))
+
+    def format_value(self, value: Any) -> Any:
+        return value  # the round → time mapping; get_context lays it out
+
+    def id_for_label(self, id_: str) -> str:
+        # Each input has its own label ("Round 1"); the field's label names the group instead.
+        return ""
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        times = value if isinstance(value, dict) else schedule_initial(value)
+        count = max([self.rounds, *(int(n) for n in times)], default=self.rounds)
+        base = context["widget"]["attrs"].get("id", f"id_{name}")
+        context["widget"]["rows"] = [
+            {"number": n, "name": f"{name}_{n}", "id": f"{base}_{n}", "value": times.get(n, "")}
+            for n in range(1, count + 1)
+        ]
+        return context
+
+
+class ScheduleField(forms.Field):
+    """The round start times (OP Guide: The Tournament Organiser, "Round start times"): one
+    local time per round, each a real time on the clock here, later than the round before.
+    Whether there is one for every planned round is the form's check (`check_schedule_rounds`),
+    as the planned rounds are a field of their own; empty means no times announced yet."""
+
+    widget = ScheduleWidget
+
+    def to_python(self, value: Any) -> list[dict[str, Any]]:
+        times = value if isinstance(value, dict) else schedule_initial(value)
+        entries: list[dict[str, Any]] = []
+        for number in sorted(times):
+            raw = times[number]
+            try:
+                starts_at = timezone.make_aware(dt.datetime.strptime(raw, _LOCAL_INPUT))
+            except ValueError:
+                raise forms.ValidationError(
+                    f"Round {number}: {raw!r} is not a date and time (choose one, e.g. 2026-03-14 09:30)."
+                ) from None
+            entries.append({"round": number, "starts_at": starts_at})
+        for before, after in itertools.pairwise(entries):
+            if after["starts_at"] <= before["starts_at"]:
+                raise forms.ValidationError(
+                    f"Round {after['round']} must start after round {before['round']} "
+                    f"({before['starts_at']:%Y-%m-%d %H:%M}): the times go in round order."
+                )
+        return entries
+
+
+def check_schedule_rounds(form: forms.Form) -> None:
+    """Round count matched: either no start times yet, or one for each planned round (no
+    gaps, none beyond the last round)."""
+    entries = form.cleaned_data.get("schedule")
+    planned = form.cleaned_data.get("planned_rounds")
+    if not entries or not isinstance(planned, int):
+        return
+    given = [int(e["round"]) for e in entries]
+    if given != list(range(1, planned + 1)):
+        missing = [n for n in range(1, planned + 1) if n not in given]
+        beyond = [n for n in given if n > planned]
+        why = (
+            f"round {', '.join(map(str, missing))} has no start time"
+            if missing
+            else f"round {', '.join(map(str, beyond))} is beyond the {planned} planned"
+        )
+        form.add_error(
+            "schedule",
+            f"Give a start time for each of the {planned} planned rounds, or none yet: {why}.",
+        )
+
+
+def _schedule_rounds(form: forms.Form, default: int) -> int:
+    """How many start times the form shows: the planned rounds as sent, else as stored."""
+    raw: Any = form.data.get("planned_rounds") if form.is_bound else form.initial.get("planned_rounds")
+    try:
+        rounds = int(raw) if raw not in (None, "") else default
+    except (TypeError, ValueError):
+        rounds = default
+    return min(max(rounds, limits.PLANNED_ROUNDS.low), limits.PLANNED_ROUNDS.high)
 
 
 def _game_systems() -> list[tuple[str, str]]:
@@ -249,11 +337,11 @@ class EventForm(Form):
         initial=lambda: Event._meta.get_field("pairing_platform").get_default(),
         help_text="Where pairings and results are published. Empty: Muster.",
     )
-    schedule = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "1: 2026-03-14 09:30\n2: 2026-03-14 13:00"}),
+    schedule = ScheduleField(
         required=False,
         label="Round start times",
-        help_text='One round a line, local time: "1: 2026-03-14 09:30".',
+        help_text="Local time, one for each planned round in order, or none yet. Each round lasts the "
+        "round length (round one plus its extra minutes).",
     )
     # OP Guide: Accessibility.
     step_free_access = forms.NullBooleanField(
@@ -280,12 +368,17 @@ class EventForm(Form):
         # A new event's round length starts as its game system's (the first one offered).
         system = self.initial.get("game_system") or next(iter(_game_systems()), ("", ""))[0]
         self.fields["round_minutes"].initial = default_round_minutes(str(system))
+        schedule = self.fields["schedule"].widget
+        assert isinstance(schedule, ScheduleWidget)
+        schedule.rounds = _schedule_rounds(self, 3)
 
     def clean_tables(self) -> list[tuple[int, str]]:
         return parse_tables(self.cleaned_data.get("tables") or "")
 
-    def clean_schedule(self) -> list[dict[str, Any]]:
-        return parse_schedule_text(self.cleaned_data.get("schedule") or "")
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        check_schedule_rounds(self)
+        return cleaned
 
     def event_fields(self) -> dict[str, Any]:
         """The cleaned data as event_create/event_update keywords (tables and helpers left out)."""
@@ -770,16 +863,23 @@ class SideEventForm(Form):
         required=False,
         help_text="Empty: the game system's round length.",
     )
-    schedule = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "1: 2026-03-14 19:00\n2: 2026-03-14 20:30"}),
+    schedule = ScheduleField(
         required=False,
         label="Round start times",
-        help_text='One round a line, local time: "1: 2026-03-14 19:00". Never over a round of the main '
-        "event.",
+        help_text="Local time, one for each planned round in order, or none yet. Never over a round of "
+        "the main event.",
     )
 
-    def clean_schedule(self) -> list[dict[str, Any]]:
-        return parse_schedule_text(self.cleaned_data.get("schedule") or "")
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        schedule = self.fields["schedule"].widget
+        assert isinstance(schedule, ScheduleWidget)
+        schedule.rounds = _schedule_rounds(self, 2)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        check_schedule_rounds(self)
+        return cleaned
 
     def event_fields(self) -> dict[str, Any]:
         """The cleaned data as side_event_create keywords."""

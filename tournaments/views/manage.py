@@ -22,7 +22,7 @@ from tournaments.forms import (
     RosterForm,
     StaffForm,
     add_service_error,
-    schedule_text,
+    schedule_initial,
     tables_text,
 )
 from tournaments.models import Event, RoundStatus
@@ -114,7 +114,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 def _event_initial(event: Event) -> dict[str, Any]:
     initial = {key: getattr(event, key) for key in EDITABLE_FIELDS}
     initial["tables"] = tables_text([(t.number, t.layout) for t in event.tables.order_by("number")])
-    initial["schedule"] = schedule_text(event.schedule)
+    initial["schedule"] = schedule_initial(event.schedule)
     return initial
 
 

@@ -10,7 +10,7 @@ import pytest
 from django import forms
 
 from tests.builders.worlds import build_world
-from tournaments.forms import EventForm
+from tournaments.forms import EventForm, ScheduleWidget
 from tournaments.models import Event, Player
 from tournaments.services.events import EDITABLE_FIELDS
 from tournaments.services.side_events import side_event_create
@@ -38,6 +38,9 @@ def settings_post(world) -> dict[str, Any]:
             if value:
                 data[name] = "on"
             continue
+        if isinstance(field.widget, ScheduleWidget):  # one input per round
+            data.update({f"{name}_{n}": time for n, time in value.items()})
+            continue
         shown = field.widget.format_value(value)
         if shown is not None:
             data[name] = shown
@@ -50,7 +53,9 @@ def test_the_settings_page_saves_the_listing_and_dates_round_trip(world):
     data.update(
         {
             "layouts_in_use": "Maps 1-6",
-            "schedule": "1: 2026-10-03 09:00\n2: 2026-10-03 12:30",
+            "planned_rounds": "2",
+            "schedule_1": "2026-10-03T09:00",
+            "schedule_2": "2026-10-03T12:30",
             "step_free_access": "true",
             "accessible_toilet": "false",
             "table_seating": "standing",
@@ -73,7 +78,8 @@ def test_the_settings_page_saves_the_listing_and_dates_round_trip(world):
     page = client.get(world.url("manage/settings/")).content.decode()
     assert 'value="2026-09-25"' in page
     assert 'value="2026-09-19"' in page
-    assert "1: 2026-10-03 09:00\n2: 2026-10-03 12:30" in page
+    assert 'name="schedule_1" id="id_schedule_1" value="2026-10-03T09:00"' in page
+    assert 'name="schedule_2" id="id_schedule_2" value="2026-10-03T12:30"' in page
     # Saving the page again as rendered changes nothing: no date is blanked.
     again = client.post(world.url("manage/settings/"), settings_post(world))
     assert again.status_code == 302
@@ -82,14 +88,49 @@ def test_the_settings_page_saves_the_listing_and_dates_round_trip(world):
     assert {key: getattr(event, key) for key in EDITABLE_FIELDS} == before
 
 
-def test_a_bad_schedule_line_is_a_form_error(world):
-    data = settings_post(world) | {"schedule": "round one at nine"}
-    response = world.client("alice").post(world.url("manage/settings/"), data)
-    assert response.status_code == 200
-    assert "Line 1" in response.content.decode()
-    overlap = settings_post(world) | {"schedule": "1: 2026-10-03 09:00\n2: 2026-10-03 10:00"}
-    page = world.client("alice").post(world.url("manage/settings/"), overlap).content.decode()
-    assert "before round 1 ends" in page
+def _times(*times: str) -> dict[str, str]:
+    return {f"schedule_{n}": time for n, time in enumerate(times, start=1)}
+
+
+def test_a_bad_schedule_is_a_form_error_and_nothing_is_saved(world):
+    def refused(data: dict[str, Any]) -> str:
+        response = world.client("alice").post(world.url("manage/settings/"), data)
+        assert response.status_code == 200
+        world.event.refresh_from_db()
+        assert world.event.schedule == []
+        return str(response.content.decode())
+
+    base = settings_post(world) | {"planned_rounds": "2"}
+    assert "Round 1: &#x27;round one at nine&#x27; is not a date and time" in refused(
+        base | _times("round one at nine", "2026-10-03T12:30")
+    )
+    overlap = refused(base | _times("2026-10-03T09:00", "2026-10-03T10:00"))
+    assert "before round 1 ends" in overlap
+    backwards = refused(base | _times("2026-10-03T12:30", "2026-10-03T09:00"))
+    assert "Round 2 must start after round 1" in backwards
+    short = refused(base | {"planned_rounds": "3"} | _times("2026-10-03T09:00", "2026-10-03T12:30"))
+    assert (
+        "Give a start time for each of the 3 planned rounds, or none yet: round 3 has no start time" in short
+    )
+    assert 'id="id_schedule_3"' in short  # the form now shows the third round's input
+    gap = refused(base | {"schedule_1": "2026-10-03T09:00", "schedule_3": "2026-10-03T15:30"})
+    assert "round 2 has no start time" in gap
+    beyond = refused(base | _times("2026-10-03T09:00", "2026-10-03T12:30", "2026-10-03T15:30"))
+    assert "round 3 is beyond the 2 planned" in beyond
+
+
+def test_the_settings_page_shows_one_labelled_time_per_planned_round(world):
+    world.event.planned_rounds = 4
+    world.event.save(update_fields=["planned_rounds"])
+    page = world.client("alice").get(world.url("manage/settings/")).content.decode()
+    for n in range(1, 5):
+        assert f'<label for="id_schedule_{n}">Round {n}</label>' in page
+        assert f'type="datetime-local" name="schedule_{n}"' in page
+    assert 'name="schedule_5"' not in page
+    assert '<textarea name="schedule"' not in page
+    # No times at all is fine: none announced yet.
+    cleared = settings_post(world)
+    assert world.client("alice").post(world.url("manage/settings/"), cleared).status_code == 302
 
 
 def test_the_public_page_shows_the_event_details(world, users):
@@ -123,20 +164,21 @@ def test_the_public_page_shows_the_event_details(world, users):
 def test_side_events_from_the_manage_page_to_a_one_tap_join(world, users):
     alice = world.client("alice")
     clash = alice.post(
-        world.url("manage/settings/"), settings_post(world) | {"schedule": "1: 2026-10-03 09:00"}
+        world.url("manage/settings/"),
+        settings_post(world) | {"planned_rounds": "1", "schedule_1": "2026-10-03T09:00"},
     )
     assert clash.status_code == 302
     refused = alice.post(
         world.url("manage/side-events/"),
-        {"name": "Skirmish", "kind": "community", "scale": "standard", "planned_rounds": 2,
-         "round_minutes": 60, "schedule": "1: 2026-10-03 10:00"},
+        {"name": "Skirmish", "kind": "community", "scale": "standard", "planned_rounds": 1,
+         "round_minutes": 60, "schedule_1": "2026-10-03T10:00"},
     )  # fmt: skip
     assert refused.status_code == 200
     assert "overlaps round 1 of Winter Clash" in refused.content.decode()
     made = alice.post(
         world.url("manage/side-events/"),
-        {"name": "Skirmish", "kind": "community", "scale": "standard", "planned_rounds": 2,
-         "round_minutes": 60, "schedule": "1: 2026-10-03 18:00"},
+        {"name": "Skirmish", "kind": "community", "scale": "standard", "planned_rounds": 1,
+         "round_minutes": 60, "schedule_1": "2026-10-03T18:00"},
     )  # fmt: skip
     assert made.status_code == 302
     side = world.event.side_events.get()
@@ -187,3 +229,17 @@ def test_a_refused_side_event_deletion_says_what_to_do_instead(world, users):
     assert "cannot be deleted" in refused
     assert "undo its rounds first" in refused
     assert Event.objects.filter(pk=side.pk).exists()
+
+
+def test_a_side_events_start_times_match_its_planned_rounds(world, users):
+    page = world.client("alice").get(world.url("manage/side-events/")).content.decode()
+    assert 'name="schedule_1"' in page
+    assert 'name="schedule_2"' in page  # two rounds planned by default
+    short = world.client("alice").post(
+        world.url("manage/side-events/"),
+        {"name": "Skirmish", "kind": "community", "scale": "standard", "planned_rounds": 2,
+         "round_minutes": 60, "schedule_1": "2026-10-03T18:00"},
+    )  # fmt: skip
+    assert short.status_code == 200
+    assert "Give a start time for each of the 2 planned rounds" in short.content.decode()
+    assert not world.event.side_events.exists()
