@@ -23,6 +23,7 @@ first beyond noise).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import statistics
 import time
@@ -89,6 +90,9 @@ def _poll(client: Client, url: str, etag: str | None = None) -> Response:
 
 @override_settings(DEBUG=False)  # as served: no query log, no template debug info
 def run() -> None:
+    # Each report queues its notifications; run in process, Celery logs every task at INFO,
+    # a page of lines around the figures.
+    logging.getLogger("celery.app.trace").setLevel(logging.WARNING)
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:

@@ -156,3 +156,20 @@ def test_public_pairings_go_full_screen_for_the_projector(live_server, chromium_
     background = page.evaluate("getComputedStyle(document.fullscreenElement).backgroundColor")
     assert background == "rgb(13, 17, 23)", background
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_tos_players_table_fits_a_phone_check_in_buttons_in_view(live_server, chromium_browser, running):
+    """Checking players in at the door is done on a phone: the table never scrolls sideways
+    inside its box, and every player's Check in button is on screen."""
+    page = _phone(chromium_browser, live_server.url, "alice")
+    page.goto(f"{live_server.url}/e/{running.slug}/manage/players/")
+    box = page.locator("table.players").locator("xpath=..")
+    assert box.evaluate("(el) => el.scrollWidth <= el.clientWidth"), box.evaluate("(el) => el.scrollWidth")
+    width = page.evaluate("document.documentElement.clientWidth")
+    buttons = page.locator("table.players").get_by_role("button", name="Check in")
+    assert buttons.count() >= 5
+    for i in range(buttons.count()):
+        bounds = buttons.nth(i).bounding_box()
+        assert bounds is not None, i
+        assert bounds["x"] + bounds["width"] <= width, (i, bounds)
