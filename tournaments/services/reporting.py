@@ -330,7 +330,26 @@ def result_report(
     this transaction: a refused nomination stores no report either.
     """
     key = check_idempotency_key(idempotency_key)
-    game = _locked_game(game)
+    return _report_locked(
+        game=_locked_game(game), player=player, result=result, by=by, key=key, nominee=nominee
+    )
+
+
+def _report_locked(
+    *,
+    game: Game,
+    player: Player,
+    result: ResultInput,
+    by: AbstractBaseUser,
+    key: str | None,
+    nominee: Player | None,
+) -> Game:
+    """result_report's work on the game already locked, in the caller's transaction.
+
+    result_confirm calls it directly rather than through result_report's atomic block: a
+    nested block is a savepoint, two more round trips to the database, one of them (its
+    release) after event_touch, while the event's and the round's rows are held (issue 15).
+    """
     if player.pk not in (game.player_one_id, game.player_two_id):
         raise ServiceError("You can only report your own game.", code="not-your-game")
     if _already_stored(game, player, key):
@@ -407,7 +426,7 @@ def result_confirm(
     if other is None or game.result_status != ResultStatus.AWAITING:
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
     result = ResultInput.of(other)
-    return result_report(game=game, player=player, result=result, by=by, idempotency_key=key, nominee=nominee)
+    return _report_locked(game=game, player=player, result=result, by=by, key=key, nominee=nominee)
 
 
 @transaction.atomic
