@@ -14,9 +14,13 @@ What it does, all on 127.0.0.1 and bounded in count and time:
    `If-None-Match`), from a random start within the first interval; after a warm-up, all
    64 tables report at once (player one opens their page and reports, player two opens
    theirs and confirms);
-4. prints p50/p95/p99 and req/s for reports and polls, asserts no request failed and that
-   every result was stored exactly once (one report from each side, the confirmed score,
-   the round closed), then stops gunicorn and drops the database.
+   (the spectators and the tables are two client processes, each with its own event loop);
+4. prints p50/p95/p99 and req/s for reports and polls, the same kinds as gunicorn's access
+   log times them, each client process's CPU and event-loop lag, and what the server side
+   spent while the tables reported (gunicorn's and PostgreSQL's CPU, lock waits sampled
+   from pg_stat_activity); asserts no request failed and that every result was stored
+   exactly once (one report from each side, the confirmed score, the round closed), then
+   stops gunicorn and drops the database.
 
 Exit status 0 when all of that holds; the p95 target (< 200 ms) is printed, not asserted,
 because it depends on what else the machine is doing (the load average is printed too).

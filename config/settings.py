@@ -103,11 +103,15 @@ TEMPLATES = [
 DATABASES = {
     "default": parse_database_url(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")).as_django()
 }
-DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 0)
+# PostgreSQL: each gunicorn thread keeps its connection for a minute (CONN_MAX_AGE, seconds;
+# 0 opens one per request, a backend forked each time: CPU the round end cannot spare,
+# docs/polling.md). Health checks below still replace a broken one on the next request.
+_postgres = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60 if _postgres else 0)
 # A connection that broke during an outage is replaced on the next request, not reused:
 # service comes back by itself when the database does (docs/reliability.md).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+if _postgres:
     _db_options = DATABASES["default"].setdefault("OPTIONS", {})
     assert isinstance(_db_options, dict)
     # An unreachable database host answers 503 in seconds instead of holding the request.

@@ -212,3 +212,38 @@ def test_a_bad_rate_limit_fails_loudly(monkeypatch, value):
     monkeypatch.setenv("RATE", value)
     with pytest.raises(ImproperlyConfigured, match="RATE must be rate limits like"):
         env_rate_limit("RATE", "9/m/ip")
+
+
+@pytest.mark.parametrize(
+    ("database_url", "conn_max_age", "expected"),
+    [
+        ("postgres://u:p@127.0.0.1:5432/muster", None, 60),  # a thread keeps its connection
+        ("postgres://u:p@127.0.0.1:5432/muster", "0", 0),  # one per request, if asked for
+        ("sqlite:////tmp/muster-env-test.sqlite3", None, 0),  # in-process: nothing to keep
+    ],
+)
+def test_postgresql_connections_are_kept_by_default(database_url, conn_max_age, expected):
+    """Issue 15: a new PostgreSQL connection per request forks a backend every time."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "CONN_MAX_AGE")}
+    env.update(DEBUG="1", SECRET_KEY="x", DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="config.settings")
+    if conn_max_age is not None:
+        env["CONN_MAX_AGE"] = conn_max_age
+    code = (
+        "from django.conf import settings; d = settings.DATABASES['default']; "
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(expected), "True"]

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -637,6 +637,34 @@ def round_is_complete(round_: Round) -> bool:
     return not round_.games.filter(not_done).exists()
 
 
+def _another_game_untouched(round_: Round) -> bool:
+    """Whether another game of the round is not done and no transaction holds it now.
+
+    Such a game will be made done by a transaction that locks it later (every result
+    locks its game first, `_locked_game`) and checks the round then, so this one is not the
+    round's last result and need not take the round's lock exclusively. The last result to
+    commit always finds no such game: every game still open when it checks is either done
+    or held by a transaction that, if it took the exclusive lock, waits for this commit
+    (the shared lock below), and if it did not, found yet another untouched game: with
+    finitely many games one of them takes the exclusive lock and sees every commit. So at
+    the end of a round only the last few results queue on the round's row, not all of
+    them (issue 15: every confirmation had waited there in turn).
+
+    PostgreSQL only (SKIP LOCKED, FOR SHARE); elsewhere (SQLite serialises its writers)
+    every result takes the exclusive path, as before.
+    """
+    if connection.vendor != "postgresql":
+        return False
+    sql = (
+        f"SELECT 1 FROM {Game._meta.db_table} WHERE round_id = %s "
+        "AND NOT (result_status = %s AND (NOT needs_review OR reviewed_at IS NOT NULL)) "
+        "LIMIT 1 FOR KEY SHARE SKIP LOCKED"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [round_.pk, ResultStatus.CONFIRMED])
+        return cursor.fetchone() is not None
+
+
 def round_close_if_complete(*, round_: Round) -> bool:
     """Close a published round once every table has a confirmed (and reviewed) result.
 
@@ -646,6 +674,12 @@ def round_close_if_complete(*, round_: Round) -> bool:
     the commit, and every result of the event would queue on it (the event's own row is
     written last, by event_touch, as everywhere).
     """
+    if _another_game_untouched(round_):
+        # Not the last result: share the round's lock so that a closing check (below, in
+        # another transaction) waits for this commit, without queueing behind the others.
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {Round._meta.db_table} WHERE id = %s FOR SHARE", [round_.pk])
+        return False
     round_ = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED or not round_is_complete(round_):
         return False
