@@ -97,6 +97,25 @@ def player_games(player: Player) -> QuerySet[Game]:
     )
 
 
+def game_in_play(player: Player, event: Event) -> Game | None:
+    """The player's game in the event's published round, with what reporting reads of it.
+
+    One query for that game alone (not the player's whole history), and `event` (the one
+    the access check loaded) attached rather than read again: at a round's end every table
+    reports at once, and each query is CPU the other tables wait for (issue 15).
+    """
+    game = (
+        Game.objects.filter(Q(player_one=player) | Q(player_two=player), round__event_id=event.pk)
+        .filter(round__status=RoundStatus.PUBLISHED)
+        .select_related("round", "table", "player_one", "player_two")
+        .order_by("-round__number")
+        .first()
+    )
+    if game is not None:
+        game.round.event = event
+    return game
+
+
 def opponents_in_published_rounds(player: Player) -> set[int]:
     ids: set[int] = set()
     for one, two in player_games(player).values_list("player_one_id", "player_two_id"):

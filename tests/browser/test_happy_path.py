@@ -91,6 +91,9 @@ def test_a_four_round_event_from_creation_to_final_standings(
         page.fill("#id_name", name)
         page.get_by_role("button", name="Register").click()
         expect_message(page, "You are registered for Happy Path Open")
+        # htmx binds the live check once the page has loaded; text filled in before that
+        # would never be checked (seen once on a loaded machine).
+        page.wait_for_load_state("load")
         page.fill("#id_r1-content", ROSTER_TEXT.format(name=name))
         expect(page.locator("#check-1 .verdict.ok")).to_contain_text("Minerals 1000/1000")
         page.get_by_role("button", name="Submit roster 1").click()

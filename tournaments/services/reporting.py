@@ -288,7 +288,13 @@ def check_idempotency_key(key: str | None) -> str | None:
 
 
 def _locked_game(game: Game) -> Game:
-    return Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
+    # The players come along (checked for drops and named in messages) in the same query;
+    # only the game's row is locked.
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__event", "player_one", "player_two")
+        .get(pk=game.pk)
+    )
 
 
 def _already_stored(game: Game, player: Player, key: str | None) -> bool:

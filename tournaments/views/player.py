@@ -19,7 +19,13 @@ from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import NominationForm, PlayerResultForm, RosterForm, add_service_error, nominee_of
 from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
-from tournaments.selectors import player_games, report_by_key, roster_submission_open, visible_rosters
+from tournaments.selectors import (
+    game_in_play,
+    player_games,
+    report_by_key,
+    roster_submission_open,
+    visible_rosters,
+)
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
@@ -225,8 +231,8 @@ def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/_roster_check.html", context)
 
 
-def _current_game(me: Player) -> Game:
-    game = next((g for g in player_games(me) if g.round.status == RoundStatus.PUBLISHED), None)
+def _current_game(access: EventAccess, me: Player) -> Game:
+    game = game_in_play(me, access.event)
     if game is None:
         raise Http404("You have no game in play.")
     return game
@@ -240,7 +246,7 @@ def result_save(request: HttpRequest, slug: str) -> HttpResponse:
     if stored is not None:  # a resubmission of a report already stored: answer as the first time
         messages.success(request, _after_report_message(stored.game))
         return redirect("me", slug)
-    game = _current_game(player)
+    game = _current_game(access, player)
     form = PlayerResultForm(request.POST, game=game, player=player)
     if form.is_valid():
         try:
@@ -271,7 +277,7 @@ def _after_report_message(game: Game) -> str:
 @login_required
 @require_POST
 def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
-    _, player = _player_access(request, slug)
+    access, player = _player_access(request, slug)
     key = request.POST.get("idempotency_key", "")
     stored = report_by_key(player, key)
     if stored is not None:
@@ -279,7 +285,7 @@ def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
         # closed since): the player is told it succeeded, with the result that stands.
         messages.success(request, _after_report_message(stored.game))
         return redirect("me", slug)
-    game = _current_game(player)
+    game = _current_game(access, player)
     nomination = NominationForm(request.POST, game=game, player=player)
     nominee = nominee_of(nomination, game) if nomination.is_valid() else None
     try:
@@ -297,8 +303,8 @@ def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def result_dispute_view(request: HttpRequest, slug: str) -> HttpResponse:
     """One tap (issue 13): the opponent's report is wrong; the judges have it at once."""
-    _, player = _player_access(request, slug)
-    game = _current_game(player)
+    access, player = _player_access(request, slug)
+    game = _current_game(access, player)
     try:
         result_dispute(game=game, player=player, by=actor(request))
     except ServiceError as exc:
@@ -313,7 +319,7 @@ def result_dispute_view(request: HttpRequest, slug: str) -> HttpResponse:
 def result_dispute_note_view(request: HttpRequest, slug: str) -> HttpResponse:
     """The note for the judges a player adds after disputing in one tap."""
     access, player = _player_access(request, slug)
-    game = _current_game(player)
+    game = _current_game(access, player)
     note = str(request.POST.get("note", ""))
     try:
         result_dispute_note(game=game, player=player, by=actor(request), note=note)
