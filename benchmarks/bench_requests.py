@@ -127,14 +127,19 @@ def _measure() -> None:
     csrf = secrets.token_hex(16)
     reports: list[float] = []
     confirms: list[float] = []
+    pages: list[float] = []
     for index, (one, two) in enumerate(seats):
         for client in (one, two):
             client.cookies["csrftoken"] = csrf
+        for client in (one, two):  # a client's first request builds its handler: untimed
+            client.get(f"/e/{slug}/me/")
+        pages.append(_cpu(partial(one.get, f"/e/{slug}/me/")))
         data: dict[str, object] = {"how": "played", "my_vp": 9 + index % 5, "their_vp": 4}
         reports.append(_cpu(partial(_post, one, f"/e/{slug}/me/result/", data, csrf)))
         confirms.append(_cpu(partial(_post, two, f"/e/{slug}/me/confirm/", {}, csrf)))
     cpu["report (POST, 64 tables)"] = reports
     cpu["confirm (POST, 64 tables)"] = confirms
+    cpu["player's page (GET /me/)"] = pages
     confirmed = Game.objects.filter(round__event=event, result_status="confirmed").count()
     assert confirmed == len(seats), (confirmed, len(seats))
     cache = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]

@@ -105,6 +105,8 @@ def _dashboard(
     ]
     games = list(player_games(me))
     current = next((g for g in games if g.round.status == RoundStatus.PUBLISHED), None)
+    if current is not None:
+        current.round.event = access.event  # the result form reads it: not loaded again
     deadline = access.event.roster_deadline
     context = nav_context(access, "me") | {
         "me": me,
