@@ -1,6 +1,8 @@
 /* The table view on a bad connection (issue 16, docs/offline.md). No dependencies.
  *
- * Registers the service worker (/sw.js) that keeps this page for offline use. A form
+ * Registers the service worker (/sw.js) that keeps this page for offline use, and says
+ * "Saved for offline use" (and marks <html data-offline-ready="1">) only once the worker
+ * has answered, on a MessageChannel, that the copy is in its cache. A form
  * marked `data-offline="<what>"` (the result, Confirm, Dispute) is not posted by the
  * browser: its fields are kept on the phone (localStorage) with an idempotency key made
  * here, at the moment of submitting, and shown as "queued"; then it is sent with fetch.
@@ -15,14 +17,71 @@
 
   var status = document.getElementById("offline-status");
   if (!status) { return; }
-  if ("serviceWorker" in navigator && status.getAttribute("data-worker")) {
-    navigator.serviceWorker.register(status.getAttribute("data-worker"), {scope: "/"}).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (registration) {
-      if (registration.active) { registration.active.postMessage({keep: window.location.pathname}); }
-    }).catch(function () {
-      return null; // the page still works; it is just not kept for offline use
+
+  // Whether this page opens offline, as the worker last answered: "" until it has.
+  var ready = "";
+  var readyWords = "";
+
+  // The worker answers on the channel once the copy is in its cache, or says why not; only
+  // then does the page say it is saved (the player trusts it before walking into the hall).
+  function keepForOffline(worker) {
+    var channel = new window.MessageChannel();
+    channel.port1.onmessage = function (event) {
+      var answer = event.data || {};
+      if (answer.kept) {
+        ready = "1";
+        readyWords = "Saved for offline use: this page opens on this phone without a connection.";
+      } else if (answer.older) {
+        ready = "1";
+        readyWords = "Saved for offline use: an earlier copy of this page opens on this phone without a connection.";
+      } else {
+        ready = "0";
+        readyWords = "";
+      }
+      document.documentElement.setAttribute("data-offline-ready", ready);
+      render();
+    };
+    worker.postMessage({keep: window.location.pathname}, [channel.port2]);
+  }
+
+  // The worker once it runs for this site. On the first visit the page is not controlled
+  // yet: the new worker claims it when it activates (controllerchange). A page the worker
+  // will not control (a hard reload) is still kept by the active worker for the next load.
+  function activeWorker(registration) {
+    var container = navigator.serviceWorker;
+    if (container.controller) { return Promise.resolve(container.controller); }
+    return new Promise(function (resolve) {
+      var worker = registration.active;
+      function settle() {
+        if (container.controller) {
+          resolve(container.controller);
+        } else if (worker && worker.state === "activated") {
+          resolve(worker);
+        } else {
+          return;
+        }
+        container.removeEventListener("controllerchange", settle);
+        if (worker) { worker.removeEventListener("statechange", settle); }
+      }
+      container.addEventListener("controllerchange", settle);
+      if (worker) { worker.addEventListener("statechange", settle); }
+      settle();
     });
+  }
+
+  var registered = null;
+  if ("serviceWorker" in navigator && window.MessageChannel && status.getAttribute("data-worker")) {
+    registered = navigator.serviceWorker.register(status.getAttribute("data-worker"), {scope: "/"}).then(function () {
+      return navigator.serviceWorker.ready;
+    });
+    registered.then(activeWorker).then(keepForOffline).catch(function () {
+      return null; // the page still works; it is just not kept for offline use (and says nothing)
+    });
+  }
+
+  // After the server's answer is shown, the kept copy is brought up to date with it.
+  function keepAgain() {
+    if (registered) { registered.then(activeWorker).then(keepForOffline).catch(function () { return null; }); }
   }
 
   var STORE = "muster-queue:" + window.location.pathname;
@@ -78,6 +137,7 @@
   function render() {
     var items = load();
     var note = status.querySelector("[data-offline-note]");
+    var saved = status.querySelector("[data-offline-ready]");
     var list = status.querySelector("[data-offline-queue]");
     var words = lastNote;
     if (!navigator.onLine) {
@@ -101,7 +161,11 @@
       list.appendChild(li);
     });
     list.hidden = items.length === 0;
-    status.hidden = note.hidden && list.hidden;
+    if (saved) {
+      saved.textContent = readyWords;
+      saved.hidden = readyWords === "";
+    }
+    status.hidden = note.hidden && list.hidden && (!saved || saved.hidden);
   }
 
   function scheduleRetry() {
@@ -146,6 +210,7 @@
           ? "Sent: your " + item.label.toLowerCase() + " reached the server."
           : "Not accepted: your " + item.label.toLowerCase() + " was refused; see the form.";
         showAnswer(html);
+        keepAgain();
       });
     }).then(function () {
       sending = false;

@@ -77,15 +77,44 @@ function staticFile(request) {
 }
 
 // The page asks for itself to be kept as soon as the worker runs, so the first visit is
-// enough to open the table view offline later.
+// enough to open the table view offline later. The page sends a MessageChannel port and
+// is answered on it only once the copy is in the cache (`{kept: path}`), or with why not
+// (`{error: ..., older: <an earlier copy is kept>}`): the page tells the player it opens
+// offline only when that is true (docs/offline.md).
+function reply(event, message) {
+  if (event.ports && event.ports[0]) { event.ports[0].postMessage(message); }
+}
+
+function keep(path) {
+  return fetch(path, {credentials: "same-origin"}).then(function (response) {
+    if (!response.ok || response.redirected) {
+      throw new Error(response.redirected ? "signed out" : "answered " + response.status);
+    }
+    return caches.open(PAGES).then(function (cache) { return cache.put(path, response); });
+  });
+}
+
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.keep && TABLE_VIEW.test(new URL(data.keep, self.location.origin).pathname)) {
-    event.waitUntil(fetch(data.keep, {credentials: "same-origin"}).then(function (response) {
-      if (!response.ok || response.redirected) { return null; }
-      return caches.open(PAGES).then(function (cache) { return cache.put(data.keep, response); });
-    }).catch(function () { return null; }));
+  if (!data.keep) { return; }
+  var url = new URL(data.keep, self.location.origin);
+  if (url.origin !== self.location.origin || !TABLE_VIEW.test(url.pathname)) {
+    reply(event, {error: "not a page kept for offline use", older: false});
+    return;
   }
+  var path = url.pathname;
+  event.waitUntil(keep(path).then(function () {
+    reply(event, {kept: path});
+  }, function (error) {
+    var reason = String((error && error.message) || error);
+    return caches.open(PAGES).then(function (cache) {
+      return cache.match(path, {ignoreVary: true});
+    }).then(function (older) {
+      reply(event, {error: reason, older: !!older});
+    }, function () {
+      reply(event, {error: reason, older: false});
+    });
+  }));
 });
 
 self.addEventListener("fetch", function (event) {
