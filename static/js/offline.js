@@ -28,6 +28,7 @@
     var channel = new window.MessageChannel();
     channel.port1.onmessage = function (event) {
       var answer = event.data || {};
+      document.documentElement.removeAttribute("data-offline-keeping");
       if (answer.kept) {
         ready = "1";
         readyWords = "Saved for offline use: this page opens on this phone without a connection.";
@@ -40,6 +41,9 @@
       }
       document.documentElement.setAttribute("data-offline-ready", ready);
       render();
+      // The worker just reached the server for the page: what is queued can go now. If it
+      // could not, the `online` event or the retry sends it.
+      if (answer.kept) { flush(true); } else { scheduleRetry(); }
     };
     worker.postMessage({keep: window.location.pathname}, [channel.port2]);
   }
@@ -70,18 +74,24 @@
   }
 
   var registered = null;
+
+  // <html data-offline-keeping> while the worker has not answered yet: what the page says
+  // meanwhile is about the copy kept before (if any).
+  function keep() {
+    if (!registered) { return; }
+    document.documentElement.setAttribute("data-offline-keeping", "1");
+    registered.then(activeWorker).then(keepForOffline).catch(function () {
+      // The page still works; it is just not kept for offline use (and says nothing).
+      document.documentElement.removeAttribute("data-offline-keeping");
+      flush(true);
+    });
+  }
+
   if ("serviceWorker" in navigator && window.MessageChannel && status.getAttribute("data-worker")) {
     registered = navigator.serviceWorker.register(status.getAttribute("data-worker"), {scope: "/"}).then(function () {
       return navigator.serviceWorker.ready;
     });
-    registered.then(activeWorker).then(keepForOffline).catch(function () {
-      return null; // the page still works; it is just not kept for offline use (and says nothing)
-    });
-  }
-
-  // After the server's answer is shown, the kept copy is brought up to date with it.
-  function keepAgain() {
-    if (registered) { registered.then(activeWorker).then(keepForOffline).catch(function () { return null; }); }
+    keep();
   }
 
   var STORE = "muster-queue:" + window.location.pathname;
@@ -188,9 +198,13 @@
     save(load().filter(function (item) { return item.id !== id; }));
   }
 
-  function flush() {
+  // `now`: sent at once (on submitting, on opening the page) unless the browser knows it
+  // has no connection; then the `online` event or the retry sends it. Nothing is tried
+  // that cannot arrive, and a send never starts while the phone is going offline.
+  function flush(now) {
     var items = load();
     if (sending || !items.length) { render(); return; }
+    if (now === true && navigator.onLine === false) { render(); scheduleRetry(); return; }
     var item = items[0];
     sending = true;
     window.fetch(item.action, {
@@ -210,7 +224,7 @@
           ? "Sent: your " + item.label.toLowerCase() + " reached the server."
           : "Not accepted: your " + item.label.toLowerCase() + " was refused; see the form.";
         showAnswer(html);
-        keepAgain();
+        keep(); // the kept copy brought up to date with the server's answer
       });
     }).then(function () {
       sending = false;
@@ -258,11 +272,22 @@
     }
     lastNote = "";
     render();
-    flush();
+    flush(true);
   });
 
-  window.addEventListener("online", function () { lastNote = ""; flush(); });
+  // The connection is back: the worker refreshes the kept copy first and, once it has
+  // reached the server (its answer), the queue is sent. A connection that only claims to
+  // be back sends nothing; and a page being closed or reloaded, which a browser may tell
+  // it is online as it goes, starts no send it could not finish.
+  window.addEventListener("online", function () {
+    lastNote = "";
+    render();
+    if (registered) { keep(); } else { flush(); }
+  });
   window.addEventListener("offline", render);
   render();
-  flush();
+  // What is queued is sent when the page opens: once the worker has fetched the page for
+  // the cache (its answer above), or at once where there is no worker. A page opened from
+  // the cache with the network down tries nothing until the connection returns.
+  if (registered) { scheduleRetry(); } else { flush(true); }
 }());

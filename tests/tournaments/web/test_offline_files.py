@@ -1,7 +1,7 @@
 """Issue 16, the table view offline (docs/offline.md): the service worker and the manifest are
 served where and how browsers need them, under the site's strict policy; the table view
 carries the manifest, the script and the forms it may queue. The journey itself is the
-browser test tests/browser/test_offline.py."""
+browser test tests/browser/test_offline_result_entry.py."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ def test_the_service_worker_is_served_from_the_root_as_javascript_for_the_whole_
     assert '"/static/css/site.css"' in body
     assert "var TABLE_VIEW = /^\\/e\\/[^/]+\\/me\\/$/;" in body
     assert 'var LOGOUT = "/accounts/logout/";' in body
+    # The page is told on its MessageChannel port once the copy is cached, or why not.
+    assert "event.ports[0].postMessage(message)" in body
+    assert "reply(event, {kept: path})" in body
     assert "{%" not in body
     assert "{{" not in body
     from django.contrib.staticfiles import finders
@@ -78,6 +81,8 @@ def test_the_table_view_links_the_manifest_the_script_and_marks_the_forms_it_may
     assert '<script src="/static/js/offline.js" defer></script>' in page
     assert re.search(r'<div id="offline-status"[^>]*data-worker="/sw.js"[^>]*aria-live="polite"', page)
     assert re.search(r'<form [^>]*id="report-form"[^>]*data-offline="Result"', page)
+    # "Saved for offline use" is shown by the script only once the worker has answered.
+    assert re.search(r'<p class="muted offline-ready" data-offline-ready hidden></p>', page)
     # Without script the form posts as before, with a key the server made.
     assert re.search(r'<input type="hidden" name="idempotency_key" value="[0-9a-f]{32}"', page)
     result_report(game=game, player=b, result=ResultInput("played", 9, 2, details={}), by=bob)
