@@ -18,8 +18,9 @@ model field as an extra field at its level:
   (or a judge) reported, oldest first;
 - top level, after the event/1 keys: `pack`, the data pack the TO supplied
   (`interchange.pack_section`); `staff`, `audit_log`, `penalties`, `time_limits`,
-  `conduct_reports`, `roster_findings`, `drafts`, `clocks` and `chess_clocks` — the records of
-  `interchange.platform_records`, which also says how they refer to players, games and users.
+  `conduct_reports`, `roster_findings`, `drafts`, `clocks`, `chess_clocks`, `award_programme`
+  and `awards` — the records of `interchange.platform_records`, which also says how they
+  refer to players, games and users.
 
 The field lists come from the models, so a field added to a model travels without a
 change here. Fields the models do not know are kept in the `extra` JSON columns of Event,
@@ -34,11 +35,16 @@ log and the tables' chess clocks (the judges' slow-play evidence, OP Guide: Ches
 and names no account (no staff list, no usernames: the records' references to accounts
 are null).
 
-Not carried: print jobs, which are caches of rendered PDFs, rebuilt on demand.
+The hobby awards travel in both (OP Guide: Hobby Awards): the awards on offer, the voting
+state and, once published, the winners; the public file leaves out the ties the TO broke.
+
+Not carried: print jobs, which are caches of rendered PDFs, rebuilt on demand; and the
+awards' ballots, which are secret from everyone, the TO included (docs/awards.md).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +53,7 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.db.models import Prefetch, Q
 from django.utils.text import slugify
 
+from awards.models import Award
 from interchange.eventfile import event_to_json
 from interchange.pack_section import PACK, pack_json, restore_pack
 from interchange.platform_records import (
@@ -957,6 +964,15 @@ def event_file_from_db(event: Event, *, rosters: bool = True) -> EventFile:
     return _event_file(event, _rows(event, rosters=rosters), rosters=rosters)
 
 
+def _award_as_shown(award: models.Model) -> models.Model:
+    """An award as the public awards page shows it: no tie the TO broke (an unsaved copy)."""
+    assert isinstance(award, Award)
+    shown = copy.copy(award)
+    shown.tie_among = []
+    shown.tie_chosen_id = None
+    return shown
+
+
 def _published_only(event: Event, rows: _Rows, stored: StoredRecords) -> tuple[_Rows, StoredRecords, bool]:
     """What the event's public pages show, for a public export; and whether rosters are shown.
 
@@ -982,6 +998,9 @@ def _published_only(event: Event, rows: _Rows, stored: StoredRecords) -> tuple[_
     ]
     if not with_rosters:
         sections.pop("roster_findings", None)
+    # The tallies and ties are the TO's (docs/awards.md): a public file shows the awards on
+    # offer and, once published, their winners, as the awards page does.
+    sections["awards"] = [_award_as_shown(a) for a in sections.get("awards", [])]
     return (
         _Rows(
             tables=rows.tables,

@@ -4,7 +4,8 @@ interchange.md: "A full export of an event from the project may carry much more 
 penalties, drafts, audit log); importing its own export must lose nothing." This module
 writes and reads those records: the staff, each game's result reports, the audit log and
 the judges' records (penalties, time limits, conduct reports, roster findings, drafts,
-round clocks, the tables' chess clocks).
+round clocks, the tables' chess clocks) and the hobby awards (the programme and each award
+with its winner; never the secret ballots).
 Print jobs are not records but caches of rendered PDFs: they are left out
 and rebuilt on demand.
 
@@ -47,6 +48,7 @@ from typing import Any, Literal
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from awards.models import Award, AwardProgramme
 from interchange.values import (
     EventImportError,
     auto_time_fields,
@@ -103,6 +105,11 @@ SECTIONS: tuple[Section, ...] = (
         owner=None,
         confidential=True,
     ),
+    # OP Guide: Hobby Awards — the awards on offer, who runs them, where voting stands and the
+    # winners. Never the ballots: nobody, the TO included, learns who voted for whom
+    # (docs/awards.md, Secrecy), so no export carries them.
+    Section("award_programme", AwardProgramme, "event", ("id",)),
+    Section("awards", Award, "event", ("id",)),
 )
 SECTION_KEYS = (STAFF, *(s.key for s in SECTIONS))
 REPORT_SECTION = Section(REPORTS, ResultReport, "game__round__event", ("created_at", "id"), owner="game")

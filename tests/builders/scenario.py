@@ -6,6 +6,7 @@ after one Battle Round and reviewed by the Head Judge, a Caution and a time limi
 play followed by a Game Loss. Between rounds: a conduct report, an illegal roster found and
 corrected, a Disqualification proposed and declined, a drop. Round 2 (published, so its
 games are pending): a bye, a draft under way, a result waiting for confirmation, one agreed.
+Hobby awards: offered, a tie broken by the TO, the winners published.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from awards.models import Award, AwardKind
+from awards.services import award_break_tie, award_vote, awards_close_voting, awards_offer, awards_publish
 from judging.models import GameDraft
 from judging.services import (
     clock_pause,
@@ -67,6 +70,23 @@ def _reporter(player: Player) -> Any:
     if player.user is not None:
         return player.user
     return player.event.staff.get(role=StaffRoleKind.TO).user
+
+
+def _hobby_awards(event: Event, alice: Any, judy: Any) -> None:
+    """Best Painted and Best Sportsman run by judy: two ballots tie Best Painted, the TO
+    chooses, the winners are published (OP Guide: Hobby Awards)."""
+    awards_offer(
+        event=event, by=alice, best_painted=True, best_in_faction=False, best_sportsman=True, owner=judy
+    )
+    first, second, third, fourth, *_ = event.players.filter(disqualified_after_round__isnull=True).order_by(
+        "id"
+    )
+    best_painted = Award.objects.get(event=event, kind=AwardKind.BEST_PAINTED)
+    award_vote(award=best_painted, voter=first, choice=second, by=alice)
+    award_vote(award=best_painted, voter=third, choice=fourth, by=alice)
+    awards_close_voting(event=event, by=alice)
+    award_break_tie(award=best_painted, winner=fourth, by=alice, reason="Drawn from a hat")
+    awards_publish(event=event, by=alice)
 
 
 def games_of(round_: Round) -> list[Game]:
@@ -193,4 +213,5 @@ def full_event(users: dict[str, Any], size: int = 8, name: str = "Spring Clash")
     result_report(game=awaiting, player=awaiting.player_one, result=played(9, 4), by=alice)
     both_report(agreed, played(7, 7))
     assert GameDraft.objects.filter(game__round__event=event).count() == 2
+    _hobby_awards(event, alice, judy)
     return Event.objects.get(pk=event.pk)  # the services saved the event's status on their own copies

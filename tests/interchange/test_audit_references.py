@@ -38,6 +38,10 @@ NOT_IDS = {
     ("chess-clock-ruling", "pools_ms.[]"),
     ("chess-clock-started", "pools_ms.[]"),
     ("chess-clock-switched", "pools_ms.[]"),
+    ("chess-clock-time-called", "pools_ms.[]"),
+    # Closing the awards' voting: the turnout (ballots cast) per award label, never ids.
+    ("awards-voting-closed", "Best Painted"),
+    ("awards-voting-closed", "Best Sportsman"),
     ("disqualification-proposed", "round"),
     ("disqualification-proposed", "table"),
     ("draft-completed-at-random", "seed"),

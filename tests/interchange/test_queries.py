@@ -10,10 +10,11 @@ from tests.builders.scenario import full_event
 pytestmark = pytest.mark.django_db
 
 # Core rows: tables, players, their rosters, rounds, games (5); then staff, reports, the
-# eight sections (10), the usernames (1), the supplied pack (1) and the side-event links (1).
+# ten sections (12: the awards' programme and awards among them), the usernames (1),
+# the supplied pack (1) and the side-event links (1).
 # A public export skips three sections (the audit log, the conduct reports and the chess clocks).
-FULL = 18
-PUBLIC = 15
+FULL = 20
+PUBLIC = 17
 
 
 @pytest.mark.parametrize("size", [8, 40])
