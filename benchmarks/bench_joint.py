@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from dataclasses import replace
 from typing import Any
 
+from benchmarks.fields import record_random_results
 from pairings.engine import Entrant, PairingRequest, TableSpec, pair_round
 from pairings.engine import joint as joint_module
 from pairings.engine import pairing as pairing_module
@@ -49,22 +49,7 @@ def hard_event(players: int, seed: int) -> PairingRequest:
         request = PairingRequest(number, active, tables=specs, seed=number)
         if number == rounds + 1:
             return request
-        for game in pair_round(request).games:
-            if game.is_bye:
-                e = field[game.players[0]]
-                field[e.id] = replace(e, mp=e.mp + 3, byes=e.byes + 1)
-                continue
-            a, b = (field[p] for p in game.players)
-            roll = rng.random()
-            gain = (3, 0) if roll < 0.45 else (0, 3) if roll < 0.9 else (1, 1)
-            table = game.table
-            assert table is not None
-            field[a.id] = replace(
-                a, mp=a.mp + gain[0], opponents=a.opponents | {b.id}, tables=a.tables | {table}
-            )
-            field[b.id] = replace(
-                b, mp=b.mp + gain[1], opponents=b.opponents | {a.id}, tables=b.tables | {table}
-            )
+        record_random_results(field, pair_round(request).games, rng)
         dropped |= {e.id for e in field.values() if not e.spare and rng.random() < 0.06}
     raise AssertionError("unreachable")
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
+from benchmarks.fields import record_random_results
 from pairings.engine import Entrant, Overrides, Pairing, PairingRequest, TableSpec, pair_round
 
 
@@ -61,19 +61,5 @@ def simulate(n: int, rounds: int, *, seed: int = 1, tables: int | None = None) -
     specs = tuple(TableSpec(t) for t in range(1, (tables or n // 2 + 1) + 1))
     for number in range(1, rounds + 1):
         pairing = pair_round(PairingRequest(number, tuple(field.values()), tables=specs, seed=number))
-        for game in pairing.games:
-            if game.is_bye:
-                e = field[game.players[0]]
-                field[e.id] = replace(e, mp=e.mp + 3, byes=e.byes + 1)
-                continue
-            a, b = (field[p] for p in game.players)
-            roll = rng.random()
-            gain = (3, 0) if roll < 0.45 else (0, 3) if roll < 0.9 else (1, 1)
-            assert game.table is not None
-            field[a.id] = replace(
-                a, mp=a.mp + gain[0], opponents=a.opponents | {b.id}, tables=a.tables | {game.table}
-            )
-            field[b.id] = replace(
-                b, mp=b.mp + gain[1], opponents=b.opponents | {a.id}, tables=b.tables | {game.table}
-            )
+        record_random_results(field, pairing.games, rng)
     return list(field.values())

@@ -10,10 +10,10 @@ seats each with scipy's assignment solver: no engine code.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
+from benchmarks.fields import record_random_results
 from pairings.engine import Entrant, PairingRequest, TableSpec, pair_round
 from tests.pairings.helpers import entrant
 from tests.pairings.oracle import best_joint
@@ -70,21 +70,7 @@ def _small_event(seed: int) -> tuple[PairingRequest, tuple[TableSpec, ...]]:
         request = PairingRequest(number, tuple(active), tables=specs, seed=number)
         if number == rounds + 1:
             return request, specs
-        for game in pair_round(request).games:
-            if game.is_bye:
-                e = field[game.players[0]]
-                field[e.id] = replace(e, mp=e.mp + 3, byes=e.byes + 1)
-                continue
-            a, b = (field[p] for p in game.players)
-            roll = rng.random()
-            gain = (3, 0) if roll < 0.45 else (0, 3) if roll < 0.9 else (1, 1)
-            assert game.table is not None
-            field[a.id] = replace(
-                a, mp=a.mp + gain[0], opponents=a.opponents | {b.id}, tables=a.tables | {game.table}
-            )
-            field[b.id] = replace(
-                b, mp=b.mp + gain[1], opponents=b.opponents | {a.id}, tables=b.tables | {game.table}
-            )
+        record_random_results(field, pair_round(request).games, rng)
         dropped |= {e.id for e in field.values() if not e.spare and rng.random() < 0.08}
     raise AssertionError("unreachable")
 
