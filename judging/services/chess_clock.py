@@ -74,6 +74,14 @@ def _freeze(row: ChessClock, game: Game, called: datetime, by: AbstractBaseUser 
     after = domain.as_of_round(before, called)
     if after.version == before.version:
         return False
+    _record(row, after, game=game, by=by, action="chess-clock-time-called")
+    return True
+
+
+def _record(
+    row: ChessClock, after: domain.ChessClock, *, game: Game, by: AbstractBaseUser | None, action: str
+) -> None:
+    """Store the clock's new log and audit its newest entry: the moment and both pools."""
     row.store(after)
     row.save()
     last = after.last
@@ -81,11 +89,10 @@ def _freeze(row: ChessClock, game: Game, called: datetime, by: AbstractBaseUser 
     audit(
         event=game.round.event,
         actor=by,
-        action="chess-clock-time-called",
+        action=action,
         subject=str(game),
         data={"at": last.at.isoformat(), "pools_ms": list(last.pools), "running": last.running},
     )
-    return True
 
 
 @transaction.atomic
@@ -191,17 +198,7 @@ def _apply(
         raise ServiceError(str(exc), code=exc.code) from None
     if after.version == before.version:
         return row  # a doubled tap or a favour already so: nothing recorded twice
-    row.store(after)
-    row.save()
-    last = after.last
-    assert last is not None
-    audit(
-        event=game.round.event,
-        actor=by,
-        action=action,
-        subject=str(game),
-        data={"at": last.at.isoformat(), "pools_ms": list(last.pools), "running": last.running},
-    )
+    _record(row, after, game=game, by=by, action=action)
     if judges_see:
         # What the judges' queue shows moved (a request, a call, an answer): new page version.
         # Switches do not touch it, so tapping does not invalidate every cached page.
@@ -227,6 +224,12 @@ def chess_clock_start(
     game, row = _locked(game)
     now = at or timezone.now()  # read under the lock: a tap that waited for it is later, not older
     seat = _player_seat(game, player)
+    if time_called_at(game.round_id, now) is not None:
+        # A clock that never started has no entry for the freeze to stop; it may not begin
+        # now either, on anyone's time (OP Guide: When Time Is Called).
+        raise ServiceError(
+            "Time has been called for the round: a chess clock no longer starts.", code="time-called"
+        )
     if on_opponents_time:
         return _apply(
             game,

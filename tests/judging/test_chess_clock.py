@@ -426,6 +426,28 @@ def test_calling_time_stops_every_chess_clock_of_the_round_at_once(world, round_
     assert [s["remaining_ms"] for s in later["seats"]] == list(_last(first).pools)
 
 
+def test_after_time_is_called_a_clock_never_started_does_not_start_on_anyones_time(world, round_one, users):
+    from judging.services import clock_call_time
+
+    now = timezone.now().replace(microsecond=0)
+    t0 = now - timedelta(minutes=60)
+    clock_start(round_=round_one, by=users["alice"], at=t0)
+    clock_call_time(round_=round_one, by=users["alice"], at=t0 + timedelta(minutes=30))
+    game = world.game(world.bob)
+    for on_opponents_time in (False, True):
+        with pytest.raises(ServiceError) as refused:
+            chess_clock_start(
+                game=game, player=world.bob, by=users["bob"], on_opponents_time=on_opponents_time
+            )
+        assert refused.value.code == "time-called"
+    assert not ChessClock.objects.filter(game=game).exclude(log=[]).exists()
+    answer = _client(users["bob"]).post(
+        _url(world, game, "start/"), {"on_opponents_time": True}, format="json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "time-called"
+
+
 # --- a round's chess clocks for the judges and the TO (API) ------------------------------------
 
 
