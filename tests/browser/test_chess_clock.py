@@ -22,11 +22,6 @@ pytestmark = [
 POLL_MS = 10_000  # the fragment polls every 3 s
 
 
-@pytest.fixture(autouse=True)
-def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_share_one_chess_clock(live_server, chromium_browser, alice, bob, carol, judy):
     from playwright.sync_api import expect

@@ -6,12 +6,11 @@ hall's projector in large type."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import CHROMIUM
 from tests.browser.test_event_day_pages import NAMES, WIDEST, _phone
 from tests.builders.rows import add_player, add_round, add_staff, make_event, play_round
 
@@ -33,21 +32,6 @@ CONTRAST = """
   return (a + 0.05) / (b + 0.05);
 }
 """
-
-
-@pytest.fixture(autouse=True)
-def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture
-def chromium_browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 def _fits(page: Any) -> None:
