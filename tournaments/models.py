@@ -55,6 +55,21 @@ class EventStatus(models.TextChoices):
     FINISHED = "finished", "Finished"
 
 
+# The event listing's fields (OP Guide: The Tournament Organiser; Accessibility), in the
+# order the API shows them and the TO's settings take them (services.events, api.presenters).
+LISTING_FIELDS = (
+    "layouts_in_use",
+    "pairing_platform",
+    "schedule",
+    "step_free_access",
+    "accessible_toilet",
+    "table_seating",
+    "seating_on_request",
+    "accommodations_contact",
+    "accommodations_by",
+)
+
+
 class Event(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)

@@ -12,7 +12,7 @@ from rosters.models import Roster
 from tournaments import selectors
 from tournaments.access import EventAccess
 from tournaments.event_format import suggested_rounds
-from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round
+from tournaments.models import LISTING_FIELDS, AuditEntry, Event, Game, Player, ResultReport, Round
 from tournaments.schedule import ScheduleError, parse_schedule
 
 
@@ -99,15 +99,7 @@ EVENT_FIELDS = (
     "to_plays",
     "head_judge_plays",
     "conduct_contact",
-    "layouts_in_use",
-    "pairing_platform",
-    "schedule",
-    "step_free_access",
-    "accessible_toilet",
-    "table_seating",
-    "seating_on_request",
-    "accommodations_contact",
-    "accommodations_by",
+    *LISTING_FIELDS,
 )
 
 

@@ -15,6 +15,7 @@ from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
 from tournaments.models import (
+    LISTING_FIELDS,
     Event,
     EventKind,
     ListFormat,
@@ -51,16 +52,7 @@ EDITABLE_FIELDS = (
     "head_judge_plays",
     "conduct_contact",
     "registration_open",
-    # The event listing (OP Guide: The Tournament Organiser; Accessibility).
-    "layouts_in_use",
-    "pairing_platform",
-    "schedule",
-    "step_free_access",
-    "accessible_toilet",
-    "table_seating",
-    "seating_on_request",
-    "accommodations_contact",
-    "accommodations_by",
+    *LISTING_FIELDS,  # the event listing
 )
 # Free-text listing fields and their column width (tournaments.limits.SHORT_TEXT_LENGTH).
 _SHORT_TEXTS = (
