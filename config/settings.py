@@ -235,6 +235,10 @@ SPECTACULAR_SETTINGS = {
 # pages; local memory (one process) otherwise. CACHE_TIMEOUT ends old versions' entries.
 REDIS_URL = env_str("REDIS_URL")
 CACHE_TIMEOUT = env_int("CACHE_TIMEOUT", 600)
+# A phone's background poll may be answered with a live fragment rendered up to this many
+# milliseconds ago, labelled with its own older version, while results arrive faster than
+# that (tournaments.caching.cached_or_latest; docs/polling.md). 0 renders every version.
+LIVE_REFRESH_MS = env_int("LIVE_REFRESH_MS", 1000)
 CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {

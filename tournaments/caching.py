@@ -14,9 +14,11 @@ transaction may use this (a value computed from uncommitted rows must not be sha
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 
@@ -80,39 +82,60 @@ CLAIM_SECONDS = 10
 
 
 def cached_or_latest(
-    event: Event, what: str, parts: tuple[object, ...], compute: Callable[[], T]
+    event: Event,
+    what: str,
+    parts: tuple[object, ...],
+    compute: Callable[[], T],
+    *,
+    may_lag: bool = False,
 ) -> tuple[T, int]:
     """The value for the event's version, or the newest stored one while another process
-    is computing it; with the version the value belongs to.
+    is computing it (or, for a caller that `may_lag`, one computed a moment ago); with the
+    version the value belongs to.
 
-    At the end of a round every confirmed result is a new version, often several a second,
-    and every phone's next poll would otherwise compute the same standings at once. One
+    At the end of a round every result is a new version, often several a second, and
+    every phone's next poll would otherwise compute the same standings at once. One
     process at a time computes a given fragment (a claim made with `cache.add`, atomic on
     Redis and in local memory); the others answer with the newest one stored, labelled with
     its own, older version (tournaments.conditional), so their callers ask again and get
     the new one a moment later. Nothing is ever labelled newer than it is.
+
+    Even one process computing without a pause would keep a core busy while results
+    arrive faster than a render takes; so a background poll (`may_lag`) is answered with
+    the newest fragment stored if it was computed less than `LIVE_REFRESH_MS` ago: each
+    fragment is computed at most about once in that time, and a phone sees a result that
+    much later at most. A page opened or reloaded is never answered that way.
     """
     if _in_a_write():
         return compute(), event.version
     key = version_key(event, what, *parts)
-    value: T | None = cache.get(key)
-    if value is not None:
-        return value, event.version
     base = ":".join(
         ["ev", _database(), what, f"{event.pk}.{event_stamp(event).split('.')[1]}", *map(str, parts)]
     )
-    latest_key, claim_key = f"{base}:latest", f"{base}:claim"
+    # (version, value, computed at): the shape changed with LIVE_REFRESH_MS, and so did the name.
+    latest_key, claim_key = f"{base}:newest", f"{base}:claim"
+    found = cache.get_many([key, latest_key] if may_lag else [key])
+    if (value := found.get(key)) is not None:
+        return value, event.version
+    latest: tuple[int, T, float] | None = found.get(latest_key)
+    if latest is not None and latest[0] < event.version and _recent(latest[2]):
+        return latest[1], latest[0]
     if not cache.add(claim_key, 1, timeout=CLAIM_SECONDS):
-        latest: tuple[int, T] | None = cache.get(latest_key)
+        latest = cache.get(latest_key)
         if latest is not None and latest[0] < event.version:
             return latest[1], latest[0]
         return compute(), event.version  # nothing older to show: compute it here as well
     try:
         value = compute()
         cache.set(key, value)
-        stored: tuple[int, T] | None = cache.get(latest_key)
+        stored: tuple[int, T, float] | None = cache.get(latest_key)
         if stored is None or stored[0] < event.version:
-            cache.set(latest_key, (event.version, value))
+            cache.set(latest_key, (event.version, value, time.time()))
     finally:
         cache.delete(claim_key)
     return value, event.version
+
+
+def _recent(computed_at: float) -> bool:
+    """Computed less than LIVE_REFRESH_MS ago (wall clock: shared by every process)."""
+    return (time.time() - computed_at) * 1000 < settings.LIVE_REFRESH_MS

@@ -132,8 +132,9 @@ def _live_page(
     """A polled page: 304 when unchanged, the fragment alone for htmx, else the whole page.
 
     The fragment may be the newest one stored rather than the current version's while
-    another process renders that (tournaments.caching.cached_or_latest): the ETag is then
-    the older version's, so the answer is never labelled newer than it is.
+    another process renders that, or for an htmx poll while the stored one is less than
+    LIVE_REFRESH_MS old (tournaments.caching.cached_or_latest): the ETag is then the older
+    version's, so the answer is never labelled newer than it is.
     """
     check = conditional(request, access, section)
     if (not_modified := check.fresh()) is not None:
@@ -160,7 +161,11 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
         if wanted is not None and not wanted.isdigit():
             raise Http404("That round has not been published.")
         return cached_or_latest(
-            access.event, "pairings-html", parts, lambda: _pairings_fragment(access, wanted)
+            access.event,
+            "pairings-html",
+            parts,
+            lambda: _pairings_fragment(access, wanted),
+            may_lag=is_htmx(request),
         )
 
     return _live_page(
@@ -219,7 +224,13 @@ def standings(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
 
     def fragment() -> tuple[str, int]:
-        return cached_or_latest(access.event, "standings-html", (), lambda: _standings_fragment(access))
+        return cached_or_latest(
+            access.event,
+            "standings-html",
+            (),
+            lambda: _standings_fragment(access),
+            may_lag=is_htmx(request),
+        )
 
     return _live_page(request, access, "standings", "tournaments/standings.html", fragment)
 

@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Q
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
+from django.test.utils import CaptureQueriesContext, override_settings
 from django.utils import timezone
 
 from judging.models import Penalty
@@ -373,6 +373,7 @@ def test_standings_are_computed_once_per_version(event, django_assert_num_querie
     assert len(recomputed) > 0  # a new version is a new key: computed again
 
 
+@override_settings(LIVE_REFRESH_MS=0)  # about the claim alone: no render is recent enough to reuse
 def test_while_another_process_renders_the_new_version_the_last_one_is_served_as_what_it_is(
     client, event, users
 ):
@@ -389,6 +390,71 @@ def test_while_another_process_renders_the_new_version_the_last_one_is_served_as
     fresh = get(client, STANDINGS, old["ETag"], HX_Request="true")
     assert fresh.status_code == 200
     assert "Dora" in fresh.content.decode()
+    assert fresh["ETag"] != old["ETag"]
+
+
+class _Clock:
+    """tournaments.caching's wall clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> _Clock:
+    clock = _Clock()
+    monkeypatch.setattr("tournaments.caching.time.time", clock)
+    return clock
+
+
+@override_settings(LIVE_REFRESH_MS=1000)
+@pytest.mark.parametrize(
+    ("url", "change", "shown"),
+    [(PAIRINGS, "tables set", "Layout 1"), (STANDINGS, "player registered", "Dora")],
+)
+def test_a_poll_within_the_refresh_time_of_the_last_render_is_answered_with_it_as_what_it_is(
+    client, event, users, clock, url, change, shown
+):
+    old = settled(client, url, HX_Request="true")
+    CHANGES[change](Event.objects.get(pk=event.pk), users)  # a new version, not rendered yet
+    clock.now += 0.5
+    with CaptureQueriesContext(connection) as polled:
+        meanwhile = get(client, url, HX_Request="true")
+    assert meanwhile.status_code == 200
+    assert shown not in meanwhile.content.decode()
+    assert meanwhile["ETag"] == old["ETag"]  # labelled with the version it shows
+    assert get(client, url, old["ETag"], HX_Request="true").status_code == 304
+    unrendered = get(client, url, old["ETag"])  # the page opened, not polled: never an old one
+    assert unrendered.status_code == 200
+    assert shown in unrendered.content.decode()
+    clock.now += 1.0  # the newest stored is this version's now, rendered by that page load
+    fresh = get(client, url, old["ETag"], HX_Request="true")
+    assert fresh.status_code == 200
+    assert shown in fresh.content.decode()
+    assert fresh["ETag"] != old["ETag"]
+    assert len(polled) < 8  # the old fragment was not rendered again: access queries only
+
+
+@override_settings(LIVE_REFRESH_MS=1000)
+def test_a_poll_after_the_refresh_time_renders_the_new_version(client, event, users, clock):
+    old = settled(client, STANDINGS, HX_Request="true")
+    _register(Event.objects.get(pk=event.pk), users)
+    clock.now += 1.001
+    fresh = get(client, STANDINGS, old["ETag"], HX_Request="true")
+    assert fresh.status_code == 200
+    assert "Dora" in fresh.content.decode()
+    assert fresh["ETag"] != old["ETag"]
+
+
+@override_settings(LIVE_REFRESH_MS=0)
+def test_with_no_refresh_time_every_version_is_rendered_for_a_poll(client, event, users, clock):
+    old = settled(client, PAIRINGS, HX_Request="true")
+    _register(Event.objects.get(pk=event.pk), users)
+    fresh = get(client, PAIRINGS, old["ETag"], HX_Request="true")
+    assert fresh.status_code == 200
     assert fresh["ETag"] != old["ETag"]
 
 
