@@ -113,7 +113,10 @@ def _dashboard(
         "slots": slots,
         "games": games,
         "current": current,
-        "can_withdraw": not access.event.rounds.exists() and (deadline is None or timezone.now() <= deadline),
+        # A player with a game knows a round exists without asking the database.
+        "can_withdraw": not games
+        and not access.event.rounds.exists()
+        and (deadline is None or timezone.now() <= deadline),
         "submission_open": roster_submission_open(access.event),
     }
     if current is not None:

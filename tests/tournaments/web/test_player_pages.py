@@ -270,6 +270,23 @@ def test_a_player_withdraws_roster_two_from_their_page(client, bob):
     assert "Withdraw roster 2" not in client.get("/e/spring-skirmish/me/").content.decode()
 
 
+@pytest.mark.parametrize("late", [False, True], ids=["playing round 1", "entered after round 1"])
+def test_no_withdrawal_is_offered_once_a_round_exists(client, bob, carol, mallory, late):
+    event = make_event(list_format=ListFormat.DUAL)
+    add_player(event, carol, "Carol")
+    add_player(event, mallory, "Mallory")
+    if not late:
+        add_player(event, bob, "Bob")
+    play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
+    player = add_player(event, bob, "Bob") if late else event.players.get(user=bob)
+    for slot in (1, 2):
+        Roster.objects.create(player=player, slot=slot, document=terran_document("Bob"), legal=True)
+    client.force_login(bob)
+    page = client.get("/e/spring-skirmish/me/").content.decode()
+    assert "Roster 2" in page
+    assert "Withdraw roster 2" not in page
+
+
 def test_withdrawing_after_the_deadline_says_why(client, bob):
     event = make_event(list_format=ListFormat.DUAL, roster_deadline=timezone.now() - dt.timedelta(hours=1))
     player = add_player(event, bob, "Bob")
