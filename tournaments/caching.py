@@ -109,9 +109,7 @@ def cached_or_latest(
     if _in_a_write():
         return compute(), event.version
     key = version_key(event, what, *parts)
-    base = ":".join(
-        ["ev", _database(), what, f"{event.pk}.{event_stamp(event).split('.')[1]}", *map(str, parts)]
-    )
+    base = _unversioned_key(event, what, *parts)
     # (version, value, computed at): the shape changed with LIVE_REFRESH_MS, and so did the name.
     latest_key, claim_key = f"{base}:newest", f"{base}:claim"
     found = cache.get_many([key, latest_key] if may_lag else [key])

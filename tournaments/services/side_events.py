@@ -21,26 +21,31 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventKind, Game, Outcome, Player, ResultReport, RoundStatus
+from tournaments.models import (
+    LISTING_FIELDS,
+    Event,
+    EventKind,
+    Game,
+    Outcome,
+    Player,
+    ResultReport,
+    RoundStatus,
+)
 from tournaments.services.audit import audit
 from tournaments.services.events import EDITABLE_FIELDS, event_create
 from tournaments.services.players import player_register, registration_closed_reason
 from tournaments.services.versions import event_touch
 
 # What a side event takes from its main event unless the TO says otherwise: where and when,
-# and the listing players read (who to tell about conduct and accommodations, the access).
+# who to tell about conduct, and the listing players read (the access, the accommodations),
+# all of it but the side event's own layouts and schedule.
+_OWN_LISTING = frozenset({"layouts_in_use", "schedule"})
 INHERITED = (
     "starts_on",
     "ends_on",
     "venue",
-    "pairing_platform",
     "conduct_contact",
-    "step_free_access",
-    "accessible_toilet",
-    "table_seating",
-    "seating_on_request",
-    "accommodations_contact",
-    "accommodations_by",
+    *(key for key in LISTING_FIELDS if key not in _OWN_LISTING),
 )
 
 
