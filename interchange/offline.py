@@ -199,7 +199,7 @@ def standings(options: Mapping[str, Any], out: Output) -> None:
 
     player_id = options["explain"]
     if player_id is not None:
-        from standings.explain import explain, explain_text, explanation_json
+        from standings.explanation import explain, explain_text, explanation_json
 
         if player_id not in table:
             raise OfflineError(f"no player {player_id!r} in {options['file']}")

@@ -78,3 +78,47 @@ def test_the_pairing_engine_loads_no_networkx():
     code = "import sys, pairings.engine; print('networkx' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_pairing_engine_builds_no_standings_tables_or_explanations():
+    """`standings` resolves its names lazily (standings/__init__.py), so scoring a game for
+    the pairing engine does not create the display and explanation classes (issue 15)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, pairings.engine, pairings.engine.pairing; "
+        "print(sorted(m for m in ('standings.display', 'standings.explanation', 'standings.engine') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_no_lazy_standings_name_is_shadowed_by_a_submodule():
+    """Importing a submodule sets it as an attribute of its package, which would hide a
+    lazily resolved name of the same spelling (`standings.explain` the module against
+    `explain` the function): no name in `standings.__all__` may be a submodule's."""
+    import pkgutil
+
+    import standings
+
+    submodules = {m.name for m in pkgutil.iter_modules(standings.__path__)}
+    assert submodules >= {"engine", "display", "explanation", "game_scores", "records"}
+    assert not submodules & set(standings.__all__)
+    for name in standings.__all__:
+        assert getattr(standings, name) is not None
+
+
+def test_the_editable_install_is_a_path_not_an_import_hook():
+    """pyproject.toml maps the root to "" so that setuptools installs the project as one
+    line in a .pth file; its MetaPathFinder cost every process in the venv about 20 ms of
+    imports (pathlib, urllib, ipaddress) before it ran a line of ours (issue 15)."""
+    import sysconfig
+
+    site = Path(sysconfig.get_paths()["purelib"])
+    if not (site / "muster-0.1.0.dist-info").exists() and not list(site.glob("__editable__*muster*")):
+        pytest.skip("the project is not installed in this environment (run `make setup`)")
+    assert not list(site.glob("__editable___muster_*_finder.py"))
+    (pth,) = site.glob("__editable__.muster-*.pth")
+    assert Path(pth.read_text().strip()).resolve() == ROOT.resolve()
