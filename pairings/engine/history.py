@@ -51,10 +51,25 @@ def request_from_event(
     layouts: dict[str, set[str]] = defaultdict(set)
     no_show: dict[str, int] = {}
     layout_of = {t.number: t.layout for t in event.tables}
+    # What a game is worth depends on its result, not on who played it: games with the same
+    # outcome, scores and winning or losing side are scored once (a 4,096-player event has
+    # tens of thousands of games and a few hundred distinct results; issue 15).
+    worth: dict[tuple[object, ...], tuple[int, ...]] = {}
     for round_ in event.rounds:
         for game in round_.games:
-            for result in score_game(game, scoring):
-                mp[result.player] += result.mp
+            first = game.players[0]
+            key = (
+                game.outcome,
+                game.vp,
+                game.kp,
+                None if game.winner is None else game.winner == first,
+                None if game.loser is None else game.loser == first,
+            )
+            points = worth.get(key)
+            if points is None:
+                points = worth[key] = tuple(result.mp for result in score_game(game, scoring))
+            for pid, points_won in zip(game.players, points, strict=True):
+                mp[pid] += points_won
             absentees = _absentees(game)
             for pid in game.players:
                 if pid in absentees:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
 from interchange.eventfile import EventFileError, parse_event
 from pairings.engine import request_from_event
 from tests.pairings.helpers import event
+from tests.standings.test_properties import events
 
 PLAYERS = [{"id": p, "name": p.upper()} for p in "abcdefghij"]
 
@@ -127,3 +129,45 @@ def test_unknown_game_system_is_an_event_file_error():
 
 def test_event_without_tables_leaves_numbering_to_the_engine():
     assert request_from_event(parse_event(event(PLAYERS[:2], []))).tables is None
+
+
+@given(events())
+@settings(max_examples=150, deadline=None)
+def test_match_points_equal_every_game_scored_on_its_own(event_file):
+    """request_from_event scores each distinct result once (issue 15): the MP must still be
+    each player's sum of score_game over their games, sides and outcomes of every kind."""
+    from rules_engine.registry import get_system
+    from standings.game_scores import score_game
+
+    scoring = get_system("starcraft-tmg").scoring_for(event_file.scale)
+    expected: dict[str, int] = {p.id: 0 for p in event_file.players}
+    for round_ in event_file.rounds:
+        for game in round_.games:
+            for result in score_game(game, scoring):
+                expected[result.player] += result.mp
+    request = request_from_event(event_file)
+    assert request.entrants or not event_file.players or request.absent
+    for entrant in request.entrants:
+        assert entrant.mp == expected[entrant.id], entrant.id
+
+
+def test_the_same_result_from_either_side_scores_each_side():
+    """Two games with the same VP the other way round, and a concession by either seat."""
+    doc = parse_event(
+        event(
+            PLAYERS[:8],
+            [
+                {
+                    "number": 1,
+                    "games": [
+                        {"players": ["a", "b"], "vp": [12, 3]},
+                        {"players": ["c", "d"], "vp": [3, 12]},
+                        {"players": ["e", "f"], "outcome": "concession", "loser": "e"},
+                        {"players": ["g", "h"], "outcome": "concession", "loser": "h"},
+                    ],
+                }
+            ],
+        )
+    )
+    mp = {e.id: e.mp for e in request_from_event(doc).entrants}
+    assert mp == {"a": 3, "b": 0, "c": 0, "d": 3, "e": 0, "f": 3, "g": 3, "h": 0}
