@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from rules_engine.registry import UnknownGameSystem, get_system
 from rules_engine.scoring import ScoringTable
-from standings.game_scores import PlayerResult, score_game
+from standings.game_scores import GameShape, PlayerResult, game_shape, score_game
 from standings.records import (
     BYE,
     OUTCOMES,
@@ -307,9 +307,7 @@ def _tally_games(
     # What a game is worth depends only on its outcome, its VP and which side lost, so each
     # distinct shape is scored once by `score_game` (a few hundred shapes at most) and its
     # per-side results, in `game.players` order, are reused for every game of that shape.
-    shapes: dict[
-        tuple[str, tuple[int, int] | None, tuple[int, int] | None, bool, bool], tuple[PlayerResult, ...]
-    ] = {}
+    shapes: dict[GameShape, tuple[PlayerResult, ...]] = {}
     for round_ in ordered:
         number = round_.number
         seen: set[str] = set()
@@ -331,7 +329,7 @@ def _tally_games(
                 seen.add(ids[1])
             else:
                 _check_game(number, game, index, seen)
-            shape = (game.outcome, game.vp, game.kp, game.loser == ids[0], game.winner == ids[0])
+            shape = game_shape(game)
             results = shapes.get(shape)
             if results is None:
                 results = shapes[shape] = score_game(game, scoring)

@@ -39,6 +39,19 @@ class PlayerResult:
     band: str = ""
 
 
+# The outcome, the VP, the KP, whether the first player lost, whether the first player won.
+GameShape = tuple[str, tuple[int, int] | None, tuple[int, int] | None, bool, bool]
+
+
+def game_shape(game: EventGame) -> GameShape:
+    """All `score_game` reads of a game but the players' ids: two games of one shape score
+    the same, seat by seat (`game.players` order), so callers adding up thousands of games
+    score each shape once (a few hundred at most) and reuse its numbers. A loser or winner
+    that is not the first player is the second: event files are validated on reading."""
+    first = game.players[0]
+    return (game.outcome, game.vp, game.kp, game.loser == first, game.winner == first)
+
+
 def score_game(game: EventGame, scoring: ScoringTable) -> tuple[PlayerResult, ...]:
     """Score a game with a recorded result, one PlayerResult per player in `game.players` order."""
     if game.outcome == BYE:

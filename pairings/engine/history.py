@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pairings.engine.model import Absence, Entrant, Overrides, PairingRequest, TableSpec
 from rules_engine.registry import get_system
 from rules_engine.scoring import ScoringTable
-from standings.game_scores import score_game
+from standings.game_scores import GameShape, game_shape, score_game
 from standings.records import BYE, DOUBLE_NO_SHOW, NO_SHOW, EventFile, EventFileError, EventGame
 
 
@@ -51,23 +51,15 @@ def request_from_event(
     layouts: dict[str, set[str]] = defaultdict(set)
     no_show: dict[str, int] = {}
     layout_of = {t.number: t.layout for t in event.tables}
-    # What a game is worth depends on its result, not on who played it: games with the same
-    # outcome, scores and winning or losing side are scored once (a 4,096-player event has
-    # tens of thousands of games and a few hundred distinct results; issue 15).
-    worth: dict[tuple[object, ...], tuple[int, ...]] = {}
+    # Each distinct result is scored once (standings.game_scores.game_shape): a 4,096-player
+    # event has tens of thousands of games and a few hundred shapes (issue 15).
+    worth: dict[GameShape, tuple[int, ...]] = {}
     for round_ in event.rounds:
         for game in round_.games:
-            first = game.players[0]
-            key = (
-                game.outcome,
-                game.vp,
-                game.kp,
-                None if game.winner is None else game.winner == first,
-                None if game.loser is None else game.loser == first,
-            )
-            points = worth.get(key)
+            shape = game_shape(game)
+            points = worth.get(shape)
             if points is None:
-                points = worth[key] = tuple(result.mp for result in score_game(game, scoring))
+                points = worth[shape] = tuple(result.mp for result in score_game(game, scoring))
             for pid, points_won in zip(game.players, points, strict=True):
                 mp[pid] += points_won
             absentees = _absentees(game)
