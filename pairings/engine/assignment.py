@@ -20,6 +20,7 @@ and the problem is solved again. Integers throughout: exact at any size, no nump
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from collections.abc import Callable, Sequence
 
 # Pricing: given the duals, the pairs (row, column, cost) outside the candidates that
@@ -50,6 +51,7 @@ def _solve(columns: int, adjacency: Sequence[dict[int, int]]) -> tuple[list[int]
                 break
         else:
             pending.append(r)
+    pending = _augmenting_row_reduction(adjacency, u, v, row_of, col_of, pending)
     push, pop = heapq.heappush, heapq.heappop
     for start in pending:
         final: dict[int, int] = {}
@@ -104,6 +106,65 @@ def _solve(columns: int, adjacency: Sequence[dict[int, int]]) -> tuple[list[int]
                 break
             c = previous
     return col_of, u, v
+
+
+def _augmenting_row_reduction(
+    adjacency: Sequence[dict[int, int]],
+    u: list[int],
+    v: list[int],
+    row_of: list[int],
+    col_of: list[int],
+    free: list[int],
+) -> list[int]:
+    """Jonker and Volgenant's augmenting row reduction (Computing 38, 1987): the rows left
+    free by the row reduction, placed cheaply; returns those still free.
+
+    A free row takes the column of its least reduced cost `w - v[c]`, and that column's
+    `v` drops until the row's second-least ties it, so the row's dual `u` is the
+    second-least value and stays feasible. The row holding that column before (its dual
+    is still feasible: `v` only fell) is freed and tried next. `v` only ever falls, and
+    only on a column that is then taken, so every invariant the shortest paths and the
+    certificate rely on holds (`u[r] + v[c] <= cost` on every candidate, equality on the
+    chosen, `v <= 0`, `v == 0` on every free column) whenever this stops. Two passes with
+    a bounded number of steps, as JV do; what is left goes to the shortest augmenting
+    paths. Seating 4,096 players: 625 rows free after the row reduction, this places most
+    of them for a fraction of what their paths cost (issue 15).
+    """
+    for _ in range(2):
+        queue = deque(free)
+        free = []
+        steps = 4 * len(queue) + 16
+        while queue and steps:
+            steps -= 1
+            r = queue.popleft()
+            first = second = None  # least and second-least reduced value over r's candidates
+            j1 = j2 = -1
+            for c, w in adjacency[r].items():
+                h = w - v[c]
+                if first is None or h < first:
+                    second, j2 = first, j1
+                    first, j1 = h, c
+                elif second is None or h < second:
+                    second, j2 = h, c
+            if first is None:
+                raise AssignmentError("a row has no candidate column")
+            holder = row_of[j1]
+            if second is not None and first < second:
+                v[j1] -= second - first
+            elif holder >= 0 and j2 >= 0:
+                j1 = j2  # a tie: the second column costs this row no more than the first
+                holder = row_of[j1]
+            row_of[j1] = r
+            col_of[r] = j1
+            u[r] = adjacency[r][j1] - v[j1]
+            if holder >= 0:
+                col_of[holder] = -1
+                if second is not None and first < second:
+                    queue.appendleft(holder)
+                else:
+                    free.append(holder)
+        free.extend(queue)
+    return free
 
 
 def min_cost_assignment(columns: int, candidates: Sequence[dict[int, int]], pricing: Pricing) -> list[int]:

@@ -125,3 +125,37 @@ def test_any_sparse_problem_is_solved_to_scipys_optimum(seed):
     assert len(set(columns)) == rows
     assert all(c in candidates[r] for r, c in enumerate(columns))
     assert sum(candidates[r][c] for r, c in enumerate(columns)) == best
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_row_reduction_keeps_every_dual_invariant(seed):
+    """After the augmenting row reduction (JV 1987), whatever it placed or left free, the duals
+    are what the shortest paths and the certificate rely on: feasible on every candidate,
+    tight on every chosen edge, v <= 0, v == 0 on every free column; and the placement is
+    a partial assignment (one row per column)."""
+    from pairings.engine.assignment import _augmenting_row_reduction
+
+    rng = random.Random(seed)
+    rows = rng.randint(1, 30)
+    cols = rows + rng.choice([0, 0, 2, 6])
+    top = rng.choice([1, 3, 10, 1000])
+    adjacency = []
+    for r in range(rows):
+        row = {r: rng.randint(0, top)}
+        for c in rng.sample(range(cols), rng.randint(0, min(cols, 5))):
+            row[c] = rng.randint(0, top)
+        adjacency.append(row)
+    u = [min(row.values()) for row in adjacency]
+    v = [0] * cols
+    row_of, col_of = [-1] * cols, [-1] * rows
+    free = list(range(rows))  # nothing placed yet: the reduction does all of it
+    left = _augmenting_row_reduction(adjacency, u, v, row_of, col_of, free)
+    assert sorted(left) == [r for r in range(rows) if col_of[r] < 0]
+    for r, row in enumerate(adjacency):
+        assert all(u[r] + v[c] <= w for c, w in row.items())
+        if col_of[r] >= 0:
+            assert row_of[col_of[r]] == r
+            assert u[r] + v[col_of[r]] == row[col_of[r]]
+    assert all(x <= 0 for x in v)
+    assert all(v[c] == 0 for c in range(cols) if row_of[c] < 0)
+    assert all(row_of[c] < 0 or col_of[row_of[c]] == c for c in range(cols))
