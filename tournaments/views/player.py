@@ -24,7 +24,7 @@ from tournaments.selectors import (
     player_games,
     report_by_key,
     roster_submission_open,
-    visible_rosters,
+    table_opponent_rosters,
 )
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
@@ -103,7 +103,8 @@ def _dashboard(
         }
         for slot in roster_slots(access)
     ]
-    games = list(player_games(me))
+    # The draft comes with the games (one join, not a query of its own for the game in play).
+    games = list(player_games(me).select_related("draft"))
     current = next((g for g in games if g.round.status == RoundStatus.PUBLISHED), None)
     if current is not None:
         current.round.event = access.event  # the result form reads it: not loaded again
@@ -122,7 +123,7 @@ def _dashboard(
     if current is not None:
         opponent = current.player_two if current.player_one_id == me.pk else current.player_one
         mine, theirs = _reports(current, me)
-        opponent_rosters = list(visible_rosters(access).filter(player=opponent)) if opponent else []
+        opponent_rosters = table_opponent_rosters(current, me)
         drafted = _drafted_slot(current, opponent) if opponent is not None else None
         if drafted is not None:
             # The roster the draft chose is the one on the table: shown first (issue 13).

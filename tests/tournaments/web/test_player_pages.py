@@ -345,3 +345,35 @@ def test_after_the_deadline_the_page_offers_no_submission(client, bob):
     assert "submission is closed" in page
     assert 'name="r1-content"' not in page
     assert "Submit roster 1" not in page
+
+
+def test_the_game_in_plays_opponent_rosters_are_what_visible_rosters_shows_the_player(event, pair, bob):
+    """table_opponent_rosters reads the opponent's rosters straight (issue 15); for the game in
+    play that must be exactly what the general rule (visible_rosters) lets the player see."""
+    from tournaments.access import access_event
+    from tournaments.models import Game
+    from tournaments.selectors import table_opponent_rosters, visible_rosters
+
+    bob_player, carol_player = pair
+    for slot in (1, 2):
+        Roster.objects.create(
+            player=carol_player, slot=slot, document=terran_document("Carol"), legal=True, report={}
+        )
+    game = Game.objects.select_related("round").get(round__event=event)
+    access = access_event(bob, event.slug, "player")
+    shown = table_opponent_rosters(game, bob_player)
+    assert [r.slot for r in shown] == [1, 2]
+    assert shown == list(visible_rosters(access).filter(player=carol_player))
+    game.round.status = RoundStatus.PAIRED  # not published: nothing shown before it is
+    assert table_opponent_rosters(game, bob_player) == []
+
+
+def test_a_players_page_costs_nine_queries_with_a_game_in_play(
+    client, pair, carol, django_assert_num_queries
+):
+    """Session, user, event, roles, player, own rosters, games (the draft joined), the
+    game's reports, the opponent's rosters: nothing per earlier opponent or per draft."""
+    client.force_login(carol)
+    client.get("/e/spring-skirmish/me/")
+    with django_assert_num_queries(9):
+        assert client.get("/e/spring-skirmish/me/").status_code == 200
