@@ -103,10 +103,9 @@ def test_no_complete_assignment_is_a_clear_error():
         min_cost_assignment(2, [{0: 1}, {0: 1}], lambda u, v, adj: [])
 
 
-@pytest.mark.parametrize("seed", range(200))
-def test_any_sparse_problem_is_solved_to_scipys_optimum(seed):
-    """The solver alone on arbitrary sparse costs (not only seating's layers), many ties included:
-    its search settles nothing beyond the nearest free column, which must never cost optimality."""
+def _sparse_problem(seed: int, most: int | None = None) -> tuple[int, int, int, list[dict[int, int]]]:
+    """Rows, columns, the largest cost and each row's candidates (its own index and up to
+    `most` more, all columns by default): arbitrary costs, many ties among the small ones."""
     rng = random.Random(seed)
     rows = rng.randint(1, 30)
     cols = rows + rng.choice([0, 0, 2, 6])
@@ -114,9 +113,17 @@ def test_any_sparse_problem_is_solved_to_scipys_optimum(seed):
     candidates = []
     for r in range(rows):
         row = {r: rng.randint(0, top)}
-        for c in rng.sample(range(cols), rng.randint(0, cols)):
+        for c in rng.sample(range(cols), rng.randint(0, cols if most is None else min(cols, most))):
             row[c] = rng.randint(0, top)
         candidates.append(row)
+    return rows, cols, top, candidates
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_any_sparse_problem_is_solved_to_scipys_optimum(seed):
+    """The solver alone on arbitrary sparse costs (not only seating's layers), many ties included:
+    its search settles nothing beyond the nearest free column, which must never cost optimality."""
+    rows, cols, top, candidates = _sparse_problem(seed)
     missing = 10 * top * (rows + 1) + 1  # dearer than any complete assignment on candidates
     dense = [[row.get(c, missing) for c in range(cols)] for row in candidates]
     r_ind, c_ind = linear_sum_assignment(dense)
@@ -135,16 +142,7 @@ def test_row_reduction_keeps_every_dual_invariant(seed):
     a partial assignment (one row per column)."""
     from pairings.engine.assignment import _augmenting_row_reduction
 
-    rng = random.Random(seed)
-    rows = rng.randint(1, 30)
-    cols = rows + rng.choice([0, 0, 2, 6])
-    top = rng.choice([1, 3, 10, 1000])
-    adjacency = []
-    for r in range(rows):
-        row = {r: rng.randint(0, top)}
-        for c in rng.sample(range(cols), rng.randint(0, min(cols, 5))):
-            row[c] = rng.randint(0, top)
-        adjacency.append(row)
+    rows, cols, _, adjacency = _sparse_problem(seed, most=5)
     u = [min(row.values()) for row in adjacency]
     v = [0] * cols
     row_of, col_of = [-1] * cols, [-1] * rows
