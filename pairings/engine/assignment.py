@@ -149,8 +149,10 @@ def _augmenting_row_reduction(
             if first is None:
                 raise AssignmentError("a row has no candidate column")
             holder = row_of[j1]
-            if second is not None and first < second:
-                v[j1] -= second - first
+            # How far the least column undercuts the second (0 on a tie or a lone candidate).
+            gap = 0 if second is None else second - first
+            if gap:
+                v[j1] -= gap
             elif holder >= 0 and j2 >= 0:
                 j1 = j2  # a tie: the second column costs this row no more than the first
                 holder = row_of[j1]
@@ -159,7 +161,7 @@ def _augmenting_row_reduction(
             u[r] = adjacency[r][j1] - v[j1]
             if holder >= 0:
                 col_of[holder] = -1
-                if second is not None and first < second:
+                if gap:
                     queue.appendleft(holder)
                 else:
                     free.append(holder)
