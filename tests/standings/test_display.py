@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from hypothesis import given
@@ -33,7 +34,17 @@ def test_halves_go_away_from_zero():
     assert ten_thousandths(Fraction(1, 20_000)) == 1
     assert ten_thousandths(Fraction(-1, 20_000)) == -1
     assert ten_thousandths(Fraction(1, 20_001)) == 0
-    assert four_dp(Fraction(13, 3)) == 4.3333
     assert four_dp_text(Fraction(2, 3)) == "0.6667"
     assert four_dp_text(Fraction(-2, 3)) == "-0.6667"
     assert four_dp_text(Fraction(7)) == "7.0000"
+
+
+@given(st.fractions(min_value=0, max_value=1000))
+def test_four_decimals_round_half_up_exactly(value):
+    exact = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.0001"), ROUND_HALF_UP)
+    assert four_dp(value) == float(exact)
+
+
+def test_four_decimals_examples():
+    # 13/3 = 4.33333… → 4.3333; 7 → 7.0; 1/32 = 0.03125 → 0.0313 (half up, not to even).
+    assert (four_dp(Fraction(13, 3)), four_dp(Fraction(7)), four_dp(Fraction(1, 32))) == (4.3333, 7.0, 0.0313)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.registry import get_system
-from standings import compute_standings, four_dp, standings_for_event
+from standings import compute_standings, standings_for_event
 from standings.game_scores import score_game
 from standings.records import EventFile, EventGame, EventPlayer, EventRound
 
@@ -178,17 +177,6 @@ def test_a_conceded_game_always_counts(event, data):
         other = next(p for p in game.players if p != pid)
         line = next(g for g in result[pid].games if g.round == event.rounds[r].number)
         assert line.counted == (other not in spare)
-
-
-@given(st.fractions(min_value=0, max_value=1000))
-def test_four_decimals_round_half_up_exactly(value):
-    exact = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.0001"), ROUND_HALF_UP)
-    assert four_dp(value) == float(exact)
-
-
-def test_four_decimals_examples():
-    # 13/3 = 4.33333… → 4.3333; 7 → 7.0; 1/32 = 0.03125 → 0.0313 (half up, not to even).
-    assert (four_dp(Fraction(13, 3)), four_dp(Fraction(7)), four_dp(Fraction(1, 32))) == (4.3333, 7.0, 0.0313)
 
 
 def test_compute_accepts_any_iterable_of_rounds():
