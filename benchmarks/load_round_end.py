@@ -13,7 +13,10 @@ What it does, all on 127.0.0.1 and bounded in count and time:
 3. 128 spectators poll the pairings and the standings every 2 s as the pages do (htmx,
    `If-None-Match`), from a random start within the first interval; after a warm-up, all
    64 tables report at once (player one opens their page and reports, player two opens
-   theirs and confirms);
+   theirs and confirms); with `--spread S` each table starts instead at a random moment
+   within S seconds (uniform, seeded: the same moments every run), as results come in
+   when a round's games end over a few minutes, so a run measures the server at a given
+   rate of results rather than all of them in the same instant;
    (the spectators and the tables are two client processes, each with its own event loop);
 4. prints p50/p95/p99 and req/s for reports and polls, the same kinds as gunicorn's access
    log times them, each client process's CPU and event-loop lag, and what the server side
@@ -235,8 +238,22 @@ async def spectator(client: Any, stats: Stats, slug: str, interval: float, stop:
             await asyncio.wait_for(stop.wait(), max(0.0, interval - (time.perf_counter() - tick)))
 
 
-async def table(client: Any, stats: Stats, slug: str, seat: dict[str, Any], vp: tuple[int, int]) -> None:
+def start_offsets(tables: int, spread: float, seed: int = 13) -> list[float]:
+    """When each table starts, in seconds after the go: all at once (0) with no spread, else
+    uniform within [0, spread), drawn from a seeded generator so that every run and every
+    tree compared offers the server the same arrivals."""
+    if spread <= 0:
+        return [0.0] * tables
+    rng = random.Random(seed)
+    return [rng.uniform(0.0, spread) for _ in range(tables)]
+
+
+async def table(
+    client: Any, stats: Stats, slug: str, seat: dict[str, Any], vp: tuple[int, int], delay: float = 0.0
+) -> None:
     """Player one opens their page and reports; player two opens theirs and confirms."""
+    if delay:
+        await asyncio.sleep(delay)
     csrf = secrets.token_hex(16)  # any 32-character secret is a valid cookie and token
     for session, path, data, kind in (
         (
@@ -314,8 +331,11 @@ def _spectators(base: str, slug: str, args: argparse.Namespace, stop: Any, out: 
     out.put(result | {"cpu": time.process_time() - cpu, "role": "spectators"})
 
 
-def _tables(base: str, plan: dict[str, Any], vps: dict[int, tuple[int, int]], go: Any, out: Any) -> None:
-    """The other client process: every table reports and confirms at once, when told to."""
+def _tables(
+    base: str, plan: dict[str, Any], vps: dict[int, tuple[int, int]], spread: float, go: Any, out: Any
+) -> None:
+    """The other client process: every table reports and confirms when told to, all at once
+    or each at its moment within `spread` seconds (start_offsets)."""
 
     async def run() -> dict[str, Any]:
         stats, lag = Stats(), list[float]()
@@ -324,9 +344,13 @@ def _tables(base: str, plan: dict[str, Any], vps: dict[int, tuple[int, int]], go
             lagging = asyncio.create_task(_loop_lag(lag, lambda: done))
             while not go.is_set():
                 await asyncio.sleep(0.02)
+            offsets = start_offsets(len(plan["tables"]), spread)
             started = time.perf_counter()
             await asyncio.gather(
-                *(table(client, stats, plan["slug"], seat, vps[seat["game"]]) for seat in plan["tables"])
+                *(
+                    table(client, stats, plan["slug"], seat, vps[seat["game"]], delay)
+                    for seat, delay in zip(plan["tables"], offsets, strict=True)
+                )
             )
             reporting = time.perf_counter() - started
             done = True
@@ -441,7 +465,7 @@ def run_load(
     stop, go, out = context.Event(), context.Event(), context.Queue()
     processes = [
         context.Process(target=_spectators, args=(base, slug, args, stop, out)),
-        context.Process(target=_tables, args=(base, plan, vps, go, out)),
+        context.Process(target=_tables, args=(base, plan, vps, args.spread, go, out)),
     ]
     for process in processes:
         process.start()
@@ -576,9 +600,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--after", type=float, default=6.0, help="seconds of polling after the last confirm")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=0.0,
+        help="seconds over which the tables start (uniform, seeded); 0, the default: all at once",
+    )
     args = parser.parse_args(argv)
     if args.players % 2 or not 2 <= args.players <= 512 or not 0 <= args.spectators <= 512:
         parser.error("--players: an even number from 2 to 512; --spectators: 0 to 512")
+    if not 0 <= args.spread <= HARD_LIMIT_SECONDS / 2:
+        parser.error(f"--spread: 0 to {HARD_LIMIT_SECONDS // 2} seconds (the whole run is bounded)")
 
     server = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -643,8 +675,10 @@ def main(argv: list[str]) -> int:
             for url, (seconds, status, size) in extra["first"].items():
                 print(f"first request to a fresh server: {url} {seconds * 1000:.0f} ms", end=" ")
                 print(f"(HTTP {status}, {size} bytes)")
+            rate = len(plan["tables"]) / args.spread if args.spread else 0.0
+            offered = f"starting over {args.spread:g} s, {rate:.1f} a second" if rate else "all at once"
             print(
-                f"{len(plan['tables'])} tables reported and confirmed in {reporting:.2f} s; "
+                f"{len(plan['tables'])} tables ({offered}) reported and confirmed in {reporting:.2f} s; "
                 f"{args.spectators} spectators polled for {wall:.1f} s every {args.interval:g} s"
             )
             met = report(stats, wall, reporting)

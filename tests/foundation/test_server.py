@@ -52,3 +52,22 @@ def test_the_load_scenario_sends_traffic_to_this_machine_only(url):
     with pytest.raises(SystemExit, match="refusing"):
         _loopback(url)
     _loopback("postgres://postgres@127.0.0.1:5432/postgres")
+
+
+def test_the_load_scenario_starts_every_table_at_once_unless_spread():
+    from benchmarks.load_round_end import start_offsets
+
+    assert start_offsets(64, 0) == [0.0] * 64
+
+
+def test_a_spread_load_starts_the_tables_within_it_the_same_way_every_run():
+    from benchmarks.load_round_end import start_offsets
+
+    offsets = start_offsets(64, 32.0)
+    assert len(offsets) == 64
+    assert all(0.0 <= offset < 32.0 for offset in offsets)
+    assert offsets == start_offsets(64, 32.0)  # seeded: every run and tree compared alike
+    assert len(set(offsets)) == 64
+    # Spread over the window, not bunched: each half of it holds a fair share of the starts.
+    early = sum(offset < 16.0 for offset in offsets)
+    assert 20 <= early <= 44
