@@ -8,7 +8,11 @@ clock and as CPU seconds (user + system, which other processes cannot inflate).
 
 Yardsticks: `manage.py help` (Django's own start-up with the full project: the floor
 any command pays) and PyPI's `swisspair` (C++) pairing the same event file in its own
-process (benchmarks/swisspair_pair.py). Targets (issue 15): `pair` at 512 players
+process (benchmarks/swisspair_pair.py). Each side's own floor is measured too: both
+pairing a two-player event with no rounds, which costs the interpreter, the imports and
+reading a file, and next to nothing else; while `pair`'s floor alone is above
+swisspair's whole run at 512 players, no change to the pairing itself can beat the peer
+there (docs/pairing.md, "Whole process against swisspair"). Targets (issue 15): `pair` at 512 players
 <= 0.5 s and at 4,096 <= 1.0 s, and faster than swisspair at both; `validate_roster`
 <= 0.35 s; `standings` at 4,096 <= 0.6 s.
 """
@@ -66,7 +70,7 @@ def run() -> None:
     env = {k: v for k, v in os.environ.items() if k not in hidden}
     with tempfile.TemporaryDirectory() as tmp:
         files = {}
-        for players, rounds in ((512, 6), (4096, 8)):
+        for players, rounds in ((2, 0), (512, 6), (4096, 8)):
             path = Path(tmp) / f"event-{players}.json"
             path.write_text(json.dumps(event_to_json(generate(players, rounds))))
             files[players] = str(path)
@@ -75,6 +79,8 @@ def run() -> None:
         roster = str(EXAMPLES_DIR / "raynors-raiders-9-1-7.json")
         commands = {
             "help (floor)": [python, manage, "help"],
+            "pair 2 (floor)": [python, manage, "pair", files[2], "--json"],
+            "swisspair 2 (floor)": [python, str(ROOT / "benchmarks" / "swisspair_pair.py"), files[2]],
             "pair 512": [python, manage, "pair", files[512], "--json"],
             "swisspair 512": [python, str(ROOT / "benchmarks" / "swisspair_pair.py"), files[512]],
             "pair 4096": [python, manage, "pair", files[4096], "--json"],
@@ -100,8 +106,15 @@ def run() -> None:
                 f"  target <= {target} s: {'ok' if statistics.median(walls[label]) <= target else 'SLOW'}"
             )
         print(
-            f"  {label:<16} {_line(label, walls[label])} | {_line(label, cpus[label])}{verdict}", flush=True
+            f"  {label:<20} {_line(label, walls[label])} | {_line(label, cpus[label])}{verdict}", flush=True
         )
+    ours_floor = statistics.median(walls["pair 2 (floor)"])
+    peer_floor = statistics.median(walls["swisspair 2 (floor)"])
+    print(
+        f"  floors: pair 2 / swisspair 2: {ours_floor / peer_floor:.2f}x; pair's floor / swisspair 512's "
+        f"whole run: {ours_floor / statistics.median(walls['swisspair 512']):.2f}x",
+        flush=True,
+    )
     for size in (512, 4096):
         ours, peer = walls[f"pair {size}"], walls[f"swisspair {size}"]
         ratio = statistics.median(ours) / statistics.median(peer)
