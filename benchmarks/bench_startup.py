@@ -78,14 +78,15 @@ def run() -> None:
         standings_file = Path(tmp) / "standings-4096.json"
         standings_file.write_text(json.dumps(event_to_json(make_event(4096, 9))))
         roster = str(EXAMPLES_DIR / "raynors-raiders-9-1-7.json")
+        swisspair_script = str(ROOT / "benchmarks" / "swisspair_pair.py")
         commands = {
             "help (floor)": [python, manage, "help"],
             "pair 2 (floor)": [python, manage, "pair", files[2], "--json"],
-            "swisspair 2 (floor)": [python, str(ROOT / "benchmarks" / "swisspair_pair.py"), files[2]],
+            "swisspair 2 (floor)": [python, swisspair_script, files[2]],
             "pair 512": [python, manage, "pair", files[512], "--json"],
-            "swisspair 512": [python, str(ROOT / "benchmarks" / "swisspair_pair.py"), files[512]],
+            "swisspair 512": [python, swisspair_script, files[512]],
             "pair 4096": [python, manage, "pair", files[4096], "--json"],
-            "swisspair 4096": [python, str(ROOT / "benchmarks" / "swisspair_pair.py"), files[4096]],
+            "swisspair 4096": [python, swisspair_script, files[4096]],
             "validate_roster": [python, manage, "validate_roster", roster, "--json"],
             "standings 4096": [python, manage, "standings", str(standings_file), "--json"],
         }

@@ -675,8 +675,9 @@ def main(argv: list[str]) -> int:
             for url, (seconds, status, size) in extra["first"].items():
                 print(f"first request to a fresh server: {url} {seconds * 1000:.0f} ms", end=" ")
                 print(f"(HTTP {status}, {size} bytes)")
-            rate = len(plan["tables"]) / args.spread if args.spread else 0.0
-            offered = f"starting over {args.spread:g} s, {rate:.1f} a second" if rate else "all at once"
+            offered = "all at once"
+            if args.spread:
+                offered = f"starting over {args.spread:g} s, {len(plan['tables']) / args.spread:.1f} a second"
             print(
                 f"{len(plan['tables'])} tables ({offered}) reported and confirmed in {reporting:.2f} s; "
                 f"{args.spectators} spectators polled for {wall:.1f} s every {args.interval:g} s"
