@@ -13,5 +13,10 @@ class AwardsConfig(AppConfig):
         # nomination per player, submitted with their last result"); the report lives in
         # tournaments, below this app, so it offers a hook and this app fills it.
         from awards.nominations import register
+        from awards.selectors import awards_published
+        from tournaments.audit_sealing import register_sealed_actions
 
         register()
+        # A tie the TO broke names a winner: the TO's until the winners are published
+        # (docs/awards.md, Secrecy), so the judges' audit log leaves it out until then.
+        register_sealed_actions(("award-tie-broken",), awards_published)

@@ -13,6 +13,12 @@ from dataclasses import dataclass
 from awards.groups import groups_of
 from awards.models import Award, AwardKind, AwardProgramme, AwardVote
 from tournaments.models import Event, Player
+from tournaments.selectors import rosters_public
+
+FACTION_BALLOT_CLOSED = (
+    "Opens once the event's rosters are published: until then the candidates would show "
+    "who brought which faction."
+)
 
 
 def programme_of(event: Event) -> AwardProgramme | None:
@@ -109,10 +115,16 @@ class Ballot:
 
 def ballots_for(event: Event, voter: Player) -> list[Ballot]:
     """The voter's ballot for each award: any other player of the event, or, for Best in
-    Faction, the players of the voter's own group (none if the voter's roster is not of it)."""
+    Faction, the players of the voter's own group (none if the voter's roster is not of it).
+
+    Best in Faction's candidates say which faction each player brought, so its ballot opens
+    only once the event's roster policy makes rosters public (OP Guide: Submission and
+    Publication); until then it is refused alike to every voter, naming nobody."""
     awards = awards_of(event)
     players = [p for p in Player.objects.filter(event=event) if p.disqualified_after_round is None]
-    groups = groups_of(event, players) if any(a.kind == AwardKind.BEST_IN_FACTION for a in awards) else {}
+    factions_open = rosters_public(event)
+    by_faction = any(a.kind == AwardKind.BEST_IN_FACTION for a in awards) and factions_open
+    groups = groups_of(event, players) if by_faction else {}
     mine = my_ballots(voter)
     out = []
     for award in awards:
@@ -122,7 +134,10 @@ def ballots_for(event: Event, voter: Player) -> list[Ballot]:
             out.append(Ballot(award, (), None, "A disqualified player casts no ballot."))
             continue
         if award.kind == AwardKind.BEST_IN_FACTION:
-            if award.group not in groups.get(voter.pk, set()):
+            if not factions_open:
+                refusal = FACTION_BALLOT_CLOSED
+                others = []
+            elif award.group not in groups.get(voter.pk, set()):
                 refusal = "Voted by the players whose roster is of this group."
                 others = []
             else:

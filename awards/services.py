@@ -23,9 +23,10 @@ from django.utils import timezone
 
 from awards.groups import award_groups, groups_of
 from awards.models import Award, AwardKind, AwardProgramme, AwardVote
-from awards.selectors import tallies
+from awards.selectors import FACTION_BALLOT_CLOSED, tallies
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Player, StaffRole
+from tournaments.selectors import rosters_public
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
@@ -154,6 +155,10 @@ def award_vote(*, award: Award, voter: Player, choice: Player, by: AbstractBaseU
     if choice.pk == voter.pk:
         raise ServiceError("You cannot vote for yourself.", code="own-vote", field="choice")
     if award.kind == AwardKind.BEST_IN_FACTION:
+        # Refused alike whoever is chosen: an answer that differed by the choice's roster
+        # would tell the voter another player's faction before publication.
+        if not rosters_public(event):
+            raise ServiceError(FACTION_BALLOT_CLOSED, code="rosters-not-public")
         groups = groups_of(event, [voter, choice])
         if award.group not in groups[voter.pk]:
             raise ServiceError(

@@ -14,6 +14,7 @@ from rosters.models import Roster
 from standings import Standings
 from standings.display import RoundProgress
 from tournaments.access import EventAccess
+from tournaments.audit_sealing import sealed_actions
 from tournaments.bridges.standings import event_standings as event_standings
 from tournaments.caching import cached_for_version
 from tournaments.event_format import roster_deadline_warning
@@ -220,8 +221,13 @@ def roster_board(event: Event) -> QuerySet[Player]:
     ).order_by("name", "id")
 
 
-def audit_log(event: Event) -> QuerySet[AuditEntry]:
-    return event.audit_log.select_related("actor").order_by("-created_at", "-id")
+def audit_log(event: Event, *, to: bool) -> QuerySet[AuditEntry]:
+    """The event's audit log, newest first; staff other than the TO (`to=False`) do not
+    read the entries still sealed for the TO (tournaments.audit_sealing)."""
+    entries = event.audit_log.select_related("actor").order_by("-created_at", "-id")
+    if not to:
+        entries = entries.exclude(action__in=sealed_actions(event))
+    return entries
 
 
 def staff_roles_of(user: AbstractBaseUser) -> QuerySet[StaffRole]:

@@ -4,15 +4,18 @@ so Best in Faction has two groups with players in them."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from awards.models import Award, AwardKind
 from awards.services import awards_offer
 from rosters.models import Roster
 from tests.builders.documents import example_document
 from tests.builders.worlds import World, build_world
+from tournaments.models import RosterPublication
 
 
 @pytest.fixture
@@ -35,6 +38,13 @@ def offered(world: World) -> World:
         best_sportsman=True,
     )
     return world
+
+
+def publish_rosters(world: World) -> None:
+    """The TO's roster policy has made rosters public (published on a date now past)."""
+    world.event.roster_publication = RosterPublication.ON_DATE
+    world.event.rosters_published_at = timezone.now() - timedelta(minutes=1)
+    world.event.save(update_fields=["roster_publication", "rosters_published_at"])
 
 
 def award(world: World, kind: str, group: str = "") -> Award:

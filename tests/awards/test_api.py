@@ -159,3 +159,28 @@ def test_the_audit_api_shows_closing_without_ballots(offered: World):
     actions = [e["action"] for e in offered.api("alice").get(offered.api_url("audit/")).json()["results"]]
     assert "awards-voting-closed" in actions
     assert not any("vote" in a and a != "awards-voting-closed" for a in actions)
+
+
+def test_judges_read_the_broken_tie_only_once_the_winners_are_published(offered: World):
+    """The tie the TO broke names a winner: the judges' audit log leaves it out until the
+    winners are published, the TO's shows it at once."""
+    best = painted(offered)
+    for voter, choice in (("bob", offered.carol), ("carol", offered.bob)):
+        offered.api(voter).post(
+            offered.api_url(f"awards/{best.pk}/vote/"), {"choice": choice.external_id}, format="json"
+        )
+    to = offered.api("alice")
+    to.post(offered.api_url("awards/close/"))
+    tie_break = offered.api_url(f"awards/{best.pk}/tie-break/")
+    to.post(tie_break, {"winner": offered.bob.external_id}, format="json")
+
+    def actions(who: str) -> list[str]:
+        return [e["action"] for e in offered.api(who).get(offered.api_url("audit/")).json()["results"]]
+
+    assert "award-tie-broken" in actions("alice")
+    for judge in ("hank", "judy"):
+        assert "award-tie-broken" not in actions(judge)
+        assert "awards-voting-closed" in actions(judge)
+    assert to.post(offered.api_url("awards/publish/")).status_code == 200
+    for judge in ("hank", "judy"):
+        assert "award-tie-broken" in actions(judge)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from awards.models import Award, AwardKind, AwardProgramme, AwardVote
-from awards.selectors import ballots_for, my_ballots, tallies
+from awards.selectors import FACTION_BALLOT_CLOSED, ballots_for, my_ballots, tallies
 from awards.services import (
     award_break_tie,
     award_nominate,
@@ -17,7 +17,7 @@ from awards.services import (
     awards_publish,
 )
 from rules_engine.registry import get_system
-from tests.awards.conftest import award, painted, sportsman
+from tests.awards.conftest import award, painted, publish_rosters, sportsman
 from tests.builders.worlds import World
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event, Player
@@ -177,6 +177,7 @@ def test_casting_a_ballot_writes_no_audit_entry(offered: World):
 
 
 def test_best_in_faction_is_voted_within_the_group(offered: World):
+    publish_rosters(offered)
     first_group = get_system(offered.event.game_system).award_groups.groups(None)  # type: ignore[union-attr]
     bob_group = next(g.key for g in first_group if g.key != "zerg")  # Raynor's Raiders' race
     theirs = award(offered, AwardKind.BEST_IN_FACTION, bob_group)
@@ -193,6 +194,30 @@ def test_best_in_faction_is_voted_within_the_group(offered: World):
     assert ballots[zerg.pk].refusal
     assert not ballots[zerg.pk].candidates
     assert {p.name for p in ballots[painted(offered).pk].candidates} == {"Carol", "Dan", "Erin"}
+
+
+def test_best_in_faction_reveals_no_faction_before_rosters_are_public(offered: World):
+    """Until the roster policy publishes rosters, every voter meets the same closed ballot and
+    every choice the same refusal: nothing tells bob which faction erin or carol brought."""
+    zerg = award(offered, AwardKind.BEST_IN_FACTION, "zerg")
+    factions = Award.objects.filter(event=offered.event, kind=AwardKind.BEST_IN_FACTION)
+    others = [a for a in factions if a != zerg]
+    for voter in (offered.bob, offered.erin):
+        ballots = {b.award.pk: b for b in ballots_for(offered.event, voter)}
+        for closed in (zerg, *others):
+            assert ballots[closed.pk].candidates == ()
+            assert ballots[closed.pk].refusal == FACTION_BALLOT_CLOSED
+    for choice in (offered.carol, offered.erin):
+        for closed in (zerg, *others):
+            assert _code(
+                lambda a=closed, c=choice: award_vote(
+                    award=a, voter=offered.bob, choice=c, by=offered.users["bob"]
+                )
+            ) == ("rosters-not-public")
+    publish_rosters(offered)
+    ballots = {b.award.pk: b for b in ballots_for(offered.event, offered.erin)}
+    assert ballots[zerg.pk].candidates == ()  # erin is the only Zerg player
+    assert ballots[zerg.pk].refusal == ""
 
 
 # --- Best Sportsman ----------------------------------------------------------------------

@@ -379,6 +379,6 @@ def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResp
 @login_required
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
-    entries = list(audit_log(access.event)[:AUDIT_PAGE])
+    entries = list(audit_log(access.event, to=True)[:AUDIT_PAGE])
     context = nav_context(access, "manage") | {"entries": entries, "limit": AUDIT_PAGE}
     return render(request, "tournaments/manage/audit.html", context)

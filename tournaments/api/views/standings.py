@@ -76,5 +76,5 @@ class AuditApi(ApiView):
     )
     def get(self, request: Request, slug: str) -> Response:
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
-        rows = selectors.audit_log(access.event)
+        rows = selectors.audit_log(access.event, to=access.is_to)
         return paginated(request, self, rows, AuditEntrySerializer, presenters.audit_dict)
