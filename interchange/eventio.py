@@ -149,14 +149,28 @@ ROUND_ALWAYS = ("status", "seed")
 # A file's rounds and scored games are history: closed and agreed unless the file says otherwise.
 IMPORTED_ROUND_DEFAULTS = {"status": "closed"}
 IMPORTED_GAME_DEFAULTS = {"result_status": "confirmed"}
-# What a public export leaves out: an event setting, two player fields and four sections.
+# What a public export leaves out: an event setting, two player fields, the games' result
+# reports and the confidential sections (the judges' records, the audit log, conduct reports).
 # No account is named either: the people in the records (who issued a penalty, entered a
 # result) are written as null, so the file carries no username and no e-mail address.
-PUBLIC_OMITS = ("join_code", "email", "user", "staff", "audit_log", "conduct_reports", "chess_clocks")
+PUBLIC_OMITS = (
+    "join_code",
+    "email",
+    "user",
+    "staff",
+    REPORTS,
+    *(s.key for s in SECTIONS if s.confidential),
+)
 CONFIDENTIAL_WARNING = (
     "this export is confidential: it contains conduct reports and e-mail addresses "
     "(and the join code and audit log); the public export leaves them out"
 )
+
+# Fields of a player and of a round that only the staff's pages show: when each player
+# checked in and registered (the TO's desk), and the pairing engine's report and seed (the
+# TO reviews the pairing before publishing it: OP Guide: pairings are announced by the TO).
+PLAYER_FIELDS_NOT_PUBLIC = ("checked_in_at", "registered_at")
+ROUND_FIELDS_NOT_PUBLIC = ("pairing_report", "seed")
 
 STASH = "_stash"  # Event.extra key for unknown table- and round-level fields, and the records' rest
 ROSTERS = "rosters"
@@ -846,6 +860,9 @@ def _event_round(row: Round, games: Sequence[Game], kept: Mapping[str, Any], w: 
     if waiting:
         extra[PENDING] = waiting
     extra.update(kept)
+    if w.public:
+        for name in ROUND_FIELDS_NOT_PUBLIC:
+            extra.pop(name, None)
     scored = tuple(_scored_game(g, w) for g in games if _is_scored(g))
     return EventRound(number=row.number, games=scored, extra=extra)
 
@@ -857,6 +874,8 @@ def _event_player(player: Player, w: _Writing) -> EventPlayer:
     if w.public:
         extra.pop("email", None)
         extra.pop(USER, None)  # an unlinked seat's username, kept from an import
+        for name in PLAYER_FIELDS_NOT_PUBLIC:
+            extra.pop(name, None)
     elif w.users is not None and player.user_id is not None:
         extra[USER] = w.users.get(player.user_id)
     if w.rosters:
@@ -993,11 +1012,6 @@ def _published_only(event: Event, rows: _Rows, stored: StoredRecords) -> tuple[_
 
     with_rosters = rosters_public(event)
     sections = {key: [r for r in items if on_show(r)] for key, items in stored.sections.items()}
-    sections["drafts"] = [
-        d for d in sections.get("drafts", []) if getattr(d, "completed_at", None) is not None
-    ]
-    if not with_rosters:
-        sections.pop("roster_findings", None)
     # The tallies and ties are the TO's (docs/awards.md): a public file shows the awards on
     # offer and, once published, their winners, as the awards page does.
     sections["awards"] = [_award_as_shown(a) for a in sections.get("awards", [])]
@@ -1008,11 +1022,7 @@ def _published_only(event: Event, rows: _Rows, stored: StoredRecords) -> tuple[_
             rounds=[r for r in rows.rounds if r.id in shown],
             games=games,
         ),
-        StoredRecords(
-            staff=stored.staff,
-            reports=[r for r in stored.reports if r.game_id in game_ids],
-            sections=sections,
-        ),
+        StoredRecords(staff=[], reports=[], sections=sections),
         with_rosters,
     )
 
@@ -1052,9 +1062,8 @@ def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
         stash=_stash(event),
         public=public,
     )
-    core = _event_file(
-        event, rows, rosters=with_rosters, users=users, reports=writer.reports(stored), public=public
-    )
+    reports = None if public else writer.reports(stored)
+    core = _event_file(event, rows, rosters=with_rosters, users=users, reports=reports, public=public)
     data = event_to_json(core)
     data.update(_side_event_links(event))
     data.update(writer.sections(stored))

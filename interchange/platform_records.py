@@ -86,14 +86,26 @@ class Section:
     confidential: bool = False  # left out of a public export
 
 
+# `confidential`: left out of the public file, which holds only what the event's public
+# pages show (docs/event-files.md, "field by field"). The judges' records are for the
+# judges and the players they concern: penalties and time limits (a player reads only their
+# own, OP Guide: Penalties), roster findings, and each table's pre-game draft, which only
+# its two players read (OP Guide: Pre-Game Sequence).
 SECTIONS: tuple[Section, ...] = (
     Section("audit_log", AuditEntry, "event", ("created_at", "id"), confidential=True),
-    Section("penalties", Penalty, "event", ("issued_at", "id")),
-    Section("time_limits", TimeLimit, "event", ("imposed_at", "id")),
+    Section("penalties", Penalty, "event", ("issued_at", "id"), confidential=True),
+    Section("time_limits", TimeLimit, "event", ("imposed_at", "id"), confidential=True),
     # OP Guide: Code of Conduct — reports are for the TO and Head Judge only.
     Section("conduct_reports", ConductReport, "event", ("created_at", "id"), confidential=True),
-    Section("roster_findings", RosterFinding, "event", ("found_at", "id")),
-    Section("drafts", GameDraft, "game__round__event", ("game__round__number", "id"), owner=None),
+    Section("roster_findings", RosterFinding, "event", ("found_at", "id"), confidential=True),
+    Section(
+        "drafts",
+        GameDraft,
+        "game__round__event",
+        ("game__round__number", "id"),
+        owner=None,
+        confidential=True,
+    ),
     Section("clocks", RoundClock, "round__event", ("round__number",), owner=None),
     # OP Guide: Chess Clocks — the tables' clocks are the judges' slow-play evidence, so a
     # public file leaves them out.
@@ -268,10 +280,14 @@ class StoredRecords:
 
 
 def fetch_records(event: Event, *, public: bool) -> StoredRecords:
-    """Staff, reports and every section: one query each (confidential ones skipped when public)."""
+    """Staff, reports and every section: one query each. A public file carries no staff, no
+    result reports (each side's claim and its idempotency key are the game's players' and the
+    staff's) and no confidential section, so those are not even read."""
     return StoredRecords(
-        staff=list(StaffRole.objects.filter(event=event)),
-        reports=list(ResultReport.objects.filter(game__round__event=event).order_by(*REPORT_SECTION.order)),
+        staff=[] if public else list(StaffRole.objects.filter(event=event)),
+        reports=[]
+        if public
+        else list(ResultReport.objects.filter(game__round__event=event).order_by(*REPORT_SECTION.order)),
         sections={
             s.key: list(s.model._default_manager.filter(**{s.to_event: event}).order_by(*s.order))
             for s in SECTIONS
