@@ -246,6 +246,9 @@ WEB: dict[str, tuple[Op, ...]] = {
 API: dict[str, tuple[Op, ...]] = {
     "api-schema": (get(EVERYONE),),
     "api:token": (post(EVERYONE, {"username": "bob", "password": "wrong"}),),
+    # A signed-in caller lists and revokes only their own tokens: another's key is a 404.
+    "api:tokens": (op("get", SIGNED_IN, anonymous="401"), op("delete", SIGNED_IN, anonymous="401")),
+    "api:token-key": (op("delete", NOBODY, anonymous="401", key="not-a-key"),),
     "api:me": (op("get", SIGNED_IN, anonymous="401"),),
     "api:me-notifications": (op("get", SIGNED_IN, anonymous="401"), op("put", SIGNED_IN, {"pairing": False})),
     "api:events": (get(EVERYONE), post(SIGNED_IN, {"name": "Spring"})),

@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework.authentication import BaseAuthentication, SessionAuthentication, TokenAuthentication
+from knox.auth import TokenAuthentication
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import BasePermission, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -19,6 +20,7 @@ from tournaments.api.serializers import ErrorSerializer
 
 class ApiView(APIView):
     # Token first, so a request without credentials gets 401 with `WWW-Authenticate: Token`.
+    # The tokens are expiring knox tokens (accounts.api_tokens).
     authentication_classes: Sequence[type[BaseAuthentication]] = (TokenAuthentication, SessionAuthentication)
     # Reads are open (each operation loads the event through access_event, which 404s
     # callers without the role); every write needs a login.

@@ -109,8 +109,21 @@ class TokenInputSerializer(Serializer):
     password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
 
 
-class TokenOutputSerializer(Serializer):
-    token = serializers.CharField()
+class TokenSerializer(Serializer):
+    key = serializers.CharField(help_text="The token's first characters: how the list names it.")
+    created = serializers.DateTimeField()
+    expiry = serializers.DateTimeField(help_text="After this the token no longer works.")
+    current = serializers.BooleanField(help_text="The token this request was made with.")
+
+
+class TokenOutputSerializer(TokenSerializer):
+    token = serializers.CharField(
+        help_text="Send it as `Authorization: Token <token>`; shown only this once."
+    )
+
+
+class TokenListSerializer(Serializer):
+    tokens = TokenSerializer(many=True)
 
 
 # --- events ------------------------------------------------------------------------------

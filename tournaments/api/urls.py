@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 
 from tournaments.api.views import events, games, me, packs, players, rosters, rounds, scoring, standings
-from tournaments.api.views.auth import TokenApi
+from tournaments.api.views.auth import TokenApi, TokenKeyApi, TokensApi
 
 app_name = "api"
 
@@ -46,6 +46,8 @@ event_patterns: list[URLPattern | URLResolver] = [
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/token/", TokenApi.as_view(), name="token"),
+    path("auth/tokens/", TokensApi.as_view(), name="tokens"),
+    path("auth/tokens/<str:key>/", TokenKeyApi.as_view(), name="token-key"),
     path("me/", me.MeApi.as_view(), name="me"),
     path("me/notifications/", me.MeNotificationsApi.as_view(), name="me-notifications"),
     path("events/", events.EventsApi.as_view(), name="events"),

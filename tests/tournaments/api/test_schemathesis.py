@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from schemathesis.checks import (
     not_a_server_error,
     response_headers_conformance,
@@ -98,9 +98,7 @@ def scene(users: dict[str, Any]) -> dict[str, Any]:
     world.event.status = "running"
     world.event.save(update_fields=["status"])
     add_round(world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED)
-    tokens = {
-        name: Token.objects.get_or_create(user=users[name])[0].key for name in ROLES if name != "anonymous"
-    }
+    tokens = {name: AuthToken.objects.create(user=users[name])[1] for name in ROLES if name != "anonymous"}
     game = Game.objects.filter(round__event=world.event, player_one=world.bob).get()
     real = {
         "slug": world.event.slug,
