@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rules_engine import strict_json
 from rules_engine.registry import VP_ONLY, ResultShape, UnknownGameSystem, get_system
 from rules_engine.scoring import ScoringOverride, scoring_from_json
 from standings.records import (
@@ -321,7 +322,7 @@ def load_event(path: str | Path) -> EventFile:
     except UnicodeDecodeError:
         raise EventFileError(f"{path} is not UTF-8 text") from None
     try:
-        data = json.loads(text)
+        data = strict_json.loads(text)
     except json.JSONDecodeError as exc:
         raise EventFileError(
             f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"

@@ -31,6 +31,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from rules_engine import strict_json
+
 COMMANDS = ("pair", "standings", "validate_roster")
 ILLEGAL = 1  # validate_roster: the roster breaks a rule
 BAD_INPUT = 2  # interchange.md: exit status 2, one line on stderr
@@ -308,7 +310,7 @@ def _declared_system(text: str) -> str | None:
     stripped = text.lstrip("\ufeff").lstrip()
     if stripped.startswith("{"):
         try:
-            data = json.loads(stripped)
+            data = strict_json.loads(stripped)
         except json.JSONDecodeError:
             return None  # the reader reports it with its line and column
         value = data.get("game_system") if isinstance(data, dict) else None

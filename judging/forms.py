@@ -15,6 +15,7 @@ from judging.models import (
     PenaltyLevel,
     PenaltyStatus,
 )
+from rules_engine import strict_json
 from tournaments.errors import ServiceError
 from tournaments.limits import NOTES_LENGTH
 from tournaments.models import Event, Game, Player, RoundStatus
@@ -140,7 +141,7 @@ class CorrectionForm(forms.Form):
         text = str(self.cleaned_data["content"]).strip()
         if text.startswith("{"):
             try:
-                data: dict[str, Any] = json.loads(text)
+                data: dict[str, Any] = strict_json.loads(text)
             except json.JSONDecodeError as exc:
                 raise forms.ValidationError(f"Not valid JSON: {exc.msg} at line {exc.lineno}.") from None
             return data

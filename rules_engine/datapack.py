@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules_engine import strict_json
 from rules_engine.names import name_key
 
 FORMAT = "datapack/1"
@@ -31,7 +32,7 @@ def fail(where: str, problem: str) -> PackError:
 def decode(text: str) -> Any:
     """JSON text to data (a byte-order mark is allowed); a syntax error names line and column."""
     try:
-        return json.loads(text.lstrip("\ufeff"))
+        return strict_json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         raise PackError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
 

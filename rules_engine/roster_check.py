@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rules_engine import strict_json
 from rules_engine.verdict import Violation
 
 
@@ -107,7 +108,7 @@ def roster_document(text: str, *, kind: str, error: type[ValueError]) -> Any | N
     if not stripped.startswith("{"):
         return None
     try:
-        return json.loads(stripped)
+        return strict_json.loads(stripped)
     except json.JSONDecodeError as exc:
         raise error(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
 

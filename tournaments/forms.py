@@ -34,6 +34,7 @@ from tournaments.models import (
     TableSeating,
     default_round_minutes,
 )
+from tournaments.players_csv import CsvProblem, decode_upload
 from tournaments.report_extras import nomination_hook
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 from tournaments.services.reporting import ResultInput
@@ -433,12 +434,10 @@ class PlayersCsvForm(Form):
                     f"The file is {upload.size // 1024} KB; import at most "
                     f"{PLAYERS_CSV_MAX_BYTES // 1024} KB of players at a time."
                 )
-            raw = upload.read()
             try:
-                data["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                # A spreadsheet's legacy "CSV" on Windows: every byte is a character there.
-                data["text"] = raw.decode("cp1252", errors="replace")
+                data["text"] = decode_upload(upload.read())
+            except CsvProblem as exc:
+                raise forms.ValidationError(str(exc)) from None
         elif (data.get("csv") or "").strip():
             data["text"] = data["csv"]
         else:

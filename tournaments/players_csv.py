@@ -55,9 +55,32 @@ def _key(cell: str) -> str:
     return re.sub(r"[^0-9a-z]", "", cell.strip().lower())
 
 
+def decode_upload(raw: bytes) -> str:
+    """A player file's text: UTF-8 (with or without a byte-order mark), UTF-16 with its
+    byte-order mark (Excel's "Unicode Text"), else Windows' legacy code page, in which every
+    byte is a character. A NUL character is refused: no text file has one, and nothing
+    can store it."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            text = raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise CsvProblem(
+                "The file says it is UTF-16 text but is not: save it again as CSV (UTF-8)."
+            ) from None
+    else:
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")
+    return text
+
+
 def _dialect(text: str) -> str:
+    """The separator: a tab (Excel's "Unicode Text"), a semicolon (a comma-decimal
+    locale's CSV) or a comma, whichever the first line has most of."""
     first = next((line for line in text.splitlines() if line.strip()), "")
-    return ";" if first.count(";") > first.count(",") else ","
+    counts = {",": first.count(","), ";": first.count(";"), "\t": first.count("\t")}
+    return max(counts, key=lambda sep: (counts[sep], sep == ","))
 
 
 def _header(cells: list[str]) -> dict[str, int] | None:
@@ -81,7 +104,15 @@ def _header(cells: list[str]) -> dict[str, int] | None:
 def read_player_list(text: str) -> PlayerList:
     """The rows of a player list, blank rows skipped, cells trimmed."""
     text = text.lstrip("\ufeff")
-    rows = list(csv.reader(io.StringIO(text), delimiter=_dialect(text)))
+    if "\x00" in text:
+        raise CsvProblem(
+            "The list contains NUL characters, so it is not text: save it from the spreadsheet "
+            "as CSV (UTF-8) and try again."
+        )
+    try:
+        rows = list(csv.reader(io.StringIO(text), delimiter=_dialect(text)))
+    except csv.Error as exc:
+        raise CsvProblem(f"The list cannot be read as CSV ({exc}).") from None
     while rows and not any(c.strip() for c in rows[0]):
         rows.pop(0)
     columns = _header(rows[0]) if rows else None

@@ -6,7 +6,6 @@ overview with the random completion once the system's overrun time has passed.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -30,6 +29,7 @@ from judging.services import (
 )
 from judging.services.draft import draft_rules, draft_state, overrun_deadline, seat_of
 from judging.views.common import actor, is_htmx, page
+from rules_engine import strict_json
 from rules_engine.pregame import DraftRules
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.errors import ServiceError
@@ -148,7 +148,7 @@ def act(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     if draft is None:
         return _answer(request, access, game, "The draft has not started yet; reload the page.", "")
     try:
-        payload = json.loads(request.POST.get("action", ""))
+        payload = strict_json.loads(request.POST.get("action", ""))
         if not isinstance(payload, dict):
             raise ValueError
     except ValueError:

@@ -44,6 +44,8 @@ def test_export_to_a_file_reads_back(tmp_path):
     [
         (None, "cannot read"),
         ("[1, 2", "is not valid JSON"),
+        ('{"format": "event/1", "x": ' + "[" * 3000 + "]" * 3000 + "}", "nested deeper than 64 levels"),
+        ('{"format": "event/1", "name": "X", "planned_rounds": NaN}', "NaN is not a number JSON allows"),
         ('{"format": "roster/1"}', "format must be 'event/1'"),
         ('{"format": "event/1", "name": "X", "scale": "tiny", "players": []}', "no engagement scale 'tiny'"),
     ],

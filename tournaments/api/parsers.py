@@ -7,17 +7,32 @@ the bad character is instead of a 500 from the database or the JSON renderer.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from rest_framework.exceptions import ValidationError
+from django.conf import settings
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import JSONParser
 
+from rules_engine import strict_json
 from tournaments.unstorable import find_unstorable, unstorable_message
 
 
 class StrictJSONParser(JSONParser):
+    """Standard JSON only (no NaN or Infinity, no number too large for a float) nested at
+    most `strict_json.MAX_DEPTH` deep (rules_engine.strict_json): a 400, never a 500."""
+
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        data = super().parse(stream, media_type, parser_context)
+        context = parser_context or {}
+        encoding = context.get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = stream.read().decode(encoding)
+        except UnicodeDecodeError:
+            raise ParseError(f"JSON parse error - the body is not {encoding} text") from None
+        try:
+            data = strict_json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ParseError(f"JSON parse error - {exc}") from None
         hit = find_unstorable(data)
         if hit is not None:
             path, char = hit

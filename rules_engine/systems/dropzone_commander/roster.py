@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine import strict_json
 from rules_engine.systems.dropzone_commander.pack import SLUG
 from rules_engine.systems.dropzone_commander.sizes import MIN_POINTS, GameSize, size_for, size_named
 
@@ -227,7 +228,7 @@ def roster_from_document(doc: Any) -> DropzoneRoster:
 def read_roster(text: str) -> DropzoneRoster:
     """A roster/1 document from JSON text (a byte-order mark allowed)."""
     try:
-        doc = json.loads(text.lstrip("\ufeff"))
+        doc = strict_json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         raise RosterInputError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     return roster_from_document(doc)

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
+from rules_engine import strict_json
 from rules_engine.names import name_key
 
 FORMAT = "datapack/1"
@@ -422,7 +423,7 @@ def load_pack(path: Path) -> DataPack:
     except OSError as exc:
         raise PackError(f"{path}: cannot be read ({exc.strerror})") from None
     try:
-        doc = json.loads(text)
+        doc = strict_json.loads(text)
     except json.JSONDecodeError as exc:
         raise PackError(f"{path}: malformed JSON at line {exc.lineno}: {exc.msg}") from None
     try:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine import strict_json
 from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
 from rules_engine.roster_check import RosterInputError
 
@@ -205,7 +206,7 @@ def roster_to_document(roster: Roster) -> dict[str, Any]:
 
 def read_roster_json(text: str, *, origin: str = "roster") -> Roster:
     try:
-        doc = json.loads(text)
+        doc = strict_json.loads(text)
     except json.JSONDecodeError as exc:
         raise RosterFileError(
             f"{origin}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"

@@ -83,3 +83,46 @@ def test_a_text_roster_with_a_nul_is_unreadable_for_every_caller_of_the_service(
         "message": "Text may not contain the character U+0000 (a NUL or an unpaired surrogate).",
         "field": "content",
     }
+
+
+def _deep(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body"),
+    [
+        ("events", '{"name": "Deep Cup", "extra": ' + _deep(2_000) + "}"),
+        ("rosters", '{"slot": 1, "content": ' + _deep(2_000) + "}"),
+        ("players", '{"name": "Zed", "x": ' + '{"a":' * 5_000 + "1" + "}" * 5_000 + "}"),
+    ],
+)
+def test_json_nested_thousands_deep_is_a_400_on_any_write(api, world, endpoint, body):
+    url = "/api/events/" if endpoint == "events" else f"{world.api_url()}{endpoint}/"
+    before = (Event.objects.count(), Player.objects.count(), Roster.objects.count())
+    response = api("alice" if endpoint != "rosters" else "bob").post(
+        url, body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse-error"
+    assert "nested deeper than" in response.json()["message"]
+    assert (Event.objects.count(), Player.objects.count(), Roster.objects.count()) == before
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_roster_with_a_number_json_does_not_allow_is_refused(api, world, number):
+    """Once stored as an IntegrityError on SQLite and a DataError on PostgreSQL (500s)."""
+    document = json.dumps(raynor()).replace('"points_limit": 2000', f'"points_limit": {number}', 1)
+    if '"points_limit"' not in document:
+        document = document[:-1] + f', "note": {number}}}'
+    as_body = api("bob").post(
+        f"{world.api_url()}rosters/",
+        '{"slot": 1, "content": ' + document + "}",
+        content_type="application/json",
+    )
+    assert as_body.status_code == 400
+    assert as_body.json()["code"] == "parse-error"
+    as_text = api("bob").post(f"{world.api_url()}rosters/", {"slot": 1, "content": document}, format="json")
+    assert as_text.status_code == 400
+    assert as_text.json()["code"] == "unreadable"
+    assert not Roster.objects.filter(player=world.bob).exists()
