@@ -170,6 +170,9 @@ ACCOUNT_RATE_LIMITS = {
 # The site's public address, for links in mails sent by tasks (no request to build them
 # from): the player's table view in a notification (docs/notifications.md).
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+# Invitation mails one event may send per clock hour (tournaments.services.invitations): a
+# hall's worth, while a TO's list of strangers cannot turn the site into a mailer.
+INVITATION_MAILS_PER_HOUR = env_int("INVITATION_MAILS_PER_HOUR", 200)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Muster <muster@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 EMAIL_URL = env_str("EMAIL_URL")

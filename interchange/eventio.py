@@ -167,9 +167,9 @@ CONFIDENTIAL_WARNING = (
 )
 
 # Fields of a player and of a round that only the staff's pages show: when each player
-# checked in and registered (the TO's desk), and the pairing engine's report and seed (the
+# checked in, registered and was invited (the TO's desk), and the pairing engine's report and seed (the
 # TO reviews the pairing before publishing it: OP Guide: pairings are announced by the TO).
-PLAYER_FIELDS_NOT_PUBLIC = ("checked_in_at", "registered_at")
+PLAYER_FIELDS_NOT_PUBLIC = ("checked_in_at", "registered_at", "invited_at")
 ROUND_FIELDS_NOT_PUBLIC = ("pairing_report", "seed")
 
 STASH = "_stash"  # Event.extra key for unknown table- and round-level fields, and the records' rest
@@ -177,6 +177,7 @@ ROSTERS = "rosters"
 VALIDATION = "validation"
 PENDING = "pending"
 USER = "user"  # a player's account, by username
+INVITED_USER = "invited_user"  # the account a TO invited to the seat, not yet claimed
 DETAILS = "details"  # a game's extra result numbers beyond the system's declared ones
 SIDE_EVENT_OF = "side_event_of"  # a side event's main event, by slug (OP Guide: Side Events)
 SIDE_EVENTS = "side_events"  # a main event's side events, by slug
@@ -341,7 +342,8 @@ def _usernames_in(data: EventFile, records: Mapping[str, Any]) -> set[str]:
     names = usernames_in(records.get(STAFF), StaffRole)
     for section in SECTIONS:
         names |= usernames_in(records.get(section.key), section.model, section.owner)
-    names.update(p.extra[USER] for p in data.players if isinstance(p.extra.get(USER), str))
+    for key in (USER, INVITED_USER):
+        names.update(p.extra[key] for p in data.players if isinstance(p.extra.get(key), str))
     for round_ in data.rounds:
         games = [g.extra for g in round_.games]
         pending = round_.extra.get(PENDING)
@@ -541,11 +543,18 @@ def _import_players(
         account = users.get(username) if username is not None else None
         if username is not None and account is None:
             extra[USER] = username  # no such account here: kept, so a re-export says the same
+        invited_name = extra.pop(INVITED_USER, None)
+        if invited_name is not None and not isinstance(invited_name, str):
+            raise EventImportError(f"{where}.{INVITED_USER} must be a username, got {invited_name!r}")
+        invited = users.get(invited_name) if invited_name is not None else None
+        if invited_name is not None and invited is None:
+            extra[INVITED_USER] = invited_name
         fields = take_fields(Player, PLAYER_FIELDS, extra, where)
         player_times.append(split_times(Player, fields))
         player = Player(
             event=event,
             user=account,
+            invited_user=invited,
             external_id=entry.id,
             name=entry.name,
             spare=entry.spare,
@@ -554,7 +563,7 @@ def _import_players(
             extra=extra,
             **fields,
         )
-        clean_row(player, where, exclude=["event", "user"])
+        clean_row(player, where, exclude=["event", "user", "invited_user"])
         to_create.append(player)
     created = Player.objects.bulk_create(to_create)
     restore_times(Player, created, player_times)
@@ -874,10 +883,14 @@ def _event_player(player: Player, w: _Writing) -> EventPlayer:
     if w.public:
         extra.pop("email", None)
         extra.pop(USER, None)  # an unlinked seat's username, kept from an import
+        extra.pop(INVITED_USER, None)
         for name in PLAYER_FIELDS_NOT_PUBLIC:
             extra.pop(name, None)
-    elif w.users is not None and player.user_id is not None:
-        extra[USER] = w.users.get(player.user_id)
+    elif w.users is not None:
+        if player.user_id is not None:
+            extra[USER] = w.users.get(player.user_id)
+        if player.invited_user_id is not None:
+            extra[INVITED_USER] = w.users.get(player.invited_user_id)
     if w.rosters:
         documents = [_roster_json(r) for r in player.rosters.all()]
         if documents:
@@ -1045,7 +1058,11 @@ def export_event(event: Event, *, public: bool = False) -> dict[str, Any]:
     users = (
         {}
         if public
-        else usernames({p.user_id for p in rows.players if p.user_id is not None} | stored.user_ids())
+        else usernames(
+            {p.user_id for p in rows.players if p.user_id is not None}
+            | {p.invited_user_id for p in rows.players if p.invited_user_id is not None}
+            | stored.user_ids()
+        )
     )
     ext = {p.id: p.external_id for p in rows.players}
     round_number = {r.id: r.number for r in rows.rounds}

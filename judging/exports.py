@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from judging.models import Penalty
 from tournaments.models import Event
+from tournaments.spreadsheet import safe_text
 
 PENALTY_COLUMNS = (
     "issued_at",
@@ -32,12 +33,8 @@ PENALTY_COLUMNS = (
 
 
 def _user(user: object) -> str:
-    return str(user) if user is not None else ""
-
-
-def _text(value: str) -> str:
-    """Free text as a spreadsheet shows it, never as a formula (CSV injection)."""
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    """A username, guarded like any text: `+`, `-` and `@` may start one."""
+    return safe_text(str(user)) if user is not None else ""
 
 
 def penalties_csv(event: Event, penalties: Iterable[Penalty]) -> tuple[str, str, bytes]:
@@ -51,16 +48,16 @@ def penalties_csv(event: Event, penalties: Iterable[Penalty]) -> tuple[str, str,
                 p.round_number,
                 p.table_number if p.table_number is not None else "",
                 p.player.external_id,
-                _text(p.player.name),
+                safe_text(p.player.name),
                 p.level,
                 p.category,
                 p.status,
-                _text(p.notes),
-                _text(p.remedy),
+                safe_text(p.notes),
+                safe_text(p.remedy),
                 _user(p.issued_by),
                 _user(p.decided_by),
                 p.decided_at.isoformat() if p.decided_at is not None else "",
-                _text(p.decision_note),
+                safe_text(p.decision_note),
             ]
         )
     return f"{event.slug}-penalties.csv", "text/csv", out.getvalue().encode("utf-8")

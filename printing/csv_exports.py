@@ -25,14 +25,10 @@ from rules_engine.registry import get_system
 from standings import four_dp_text
 from tournaments.models import Event, ResultStatus, Round
 from tournaments.selectors import event_standings, round_games
+from tournaments.spreadsheet import safe_text
 
 CSV_MIMETYPE = "text/csv; charset=utf-8"
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 Cell = str | int | None
-
-
-def safe_text(value: str) -> str:
-    return "'" + value if value.startswith(FORMULA_START) else value
 
 
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> bytes:

@@ -12,6 +12,7 @@ every page and printed. Victory Points are the game system's own range
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -43,3 +44,10 @@ NOTES_LENGTH = 4000  # a penalty's written record, a conduct report's descriptio
 
 # A table's number: far beyond any venue, within the column (a small integer).
 TABLE_NUMBERS = Bounds(1, 1000)
+
+
+def control_characters_in(text: str) -> bool:
+    """Whether a name holds a line break, tab or other control character (or a Unicode line
+    or paragraph separator). A name is one line on every page, sheet and mail subject: a
+    newline there would break a mail's headers and a PDF's table."""
+    return any(unicodedata.category(c) == "Cc" or c in "\u2028\u2029" for c in text)

@@ -232,6 +232,14 @@ class Player(models.Model):
     dropped_at = models.DateTimeField(null=True, blank=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
+    # The account the TO named for this seat: linked only when its holder claims the seat
+    # (tournaments.services.invitations), never by the TO alone.
+    invited_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    invited_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat's invitation was last mailed."
+    )
     extra = models.JSONField(default=dict, blank=True)
 
     class Meta:

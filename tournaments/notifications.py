@@ -16,6 +16,7 @@ The task reads everything again by id and honours each user's choices at send ti
 from __future__ import annotations
 
 import logging
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -87,6 +88,15 @@ def notify_corrected(game: Game) -> None:
 # --- building the mails (called by the task, after the commit) ---
 
 
+def header_text(text: str) -> str:
+    """Text for a mail header: every run of whitespace or control characters one space.
+
+    Names are refused with a line break now (tournaments.limits.control_characters_in), but
+    a name stored before, or imported, may hold one; Django refuses to send a header with a
+    newline (BadHeaderError), which would lose the mail."""
+    return " ".join("".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split())
+
+
 @dataclass(frozen=True)
 class Mail:
     to: str
@@ -94,7 +104,7 @@ class Mail:
     body: str
 
     def message(self) -> EmailMessage:
-        return EmailMessage(subject=self.subject, body=self.body, to=[self.to])
+        return EmailMessage(subject=header_text(self.subject), body=self.body, to=[self.to])
 
 
 def table_view_url(game: Game) -> str:

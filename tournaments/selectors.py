@@ -207,7 +207,7 @@ def user_by_username(username: str) -> AbstractBaseUser | None:
 
 
 def event_players(event: Event) -> QuerySet[Player]:
-    return event.players.select_related("user").order_by("name", "id")
+    return event.players.select_related("user", "invited_user").order_by("name", "id")
 
 
 def event_staff(event: Event) -> QuerySet[StaffRole]:

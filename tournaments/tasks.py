@@ -32,7 +32,9 @@ def send_notifications(
         for mail in mails:
             try:
                 sent += connection.send_messages([mail.message()]) or 0
-            except (SMTPException, OSError):
+            except (SMTPException, OSError, ValueError):
+                # ValueError: a header Django refuses (BadHeaderError); one bad mail never
+                # stops the others.
                 log.exception("notification %s to %s not sent", kind, mail.to)
     finally:
         try:

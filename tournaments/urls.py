@@ -61,6 +61,11 @@ urlpatterns = [
     path("e/<slug:slug>/manage/players/import/", manage.players_import, name="manage-players-import"),
     path("e/<slug:slug>/manage/players/invite/", manage.players_invite, name="manage-players-invite"),
     path(
+        "e/<slug:slug>/manage/players/<int:pk>/invite-again/",
+        manage.player_invitation_resend,
+        name="manage-player-invite-again",
+    ),
+    path(
         "e/<slug:slug>/manage/players/<int:pk>/<str:action>/",
         manage.player_action,
         name="manage-player-action",

@@ -121,7 +121,9 @@ FIELDS: dict[str, dict[str, bool]] = {
     },
     "player": {
         **dict.fromkeys(("id", "name", "dropped_after_round", "dropped_at", "rosters"), True),
-        **dict.fromkeys(("email", "user", "checked_in_at", "registered_at"), False),
+        **dict.fromkeys(
+            ("email", "user", "invited_user", "checked_in_at", "registered_at", "invited_at"), False
+        ),
     },
     "round": {
         **dict.fromkeys(

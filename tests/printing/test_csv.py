@@ -8,9 +8,10 @@ import io
 import pytest
 from django.urls import reverse
 
-from printing.csv_exports import pairings_csv, rosters_csv, safe_text, standings_csv, to_csv
+from printing.csv_exports import pairings_csv, rosters_csv, standings_csv, to_csv
 from tests.builders.rows import PRINTING_OPEN, add_roster, add_round, add_staff, make_event, player_of
 from tournaments.models import RoundStatus
+from tournaments.spreadsheet import safe_text
 
 pytestmark = pytest.mark.django_db
 

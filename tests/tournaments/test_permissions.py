@@ -219,6 +219,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-player-add": (post(TO),),
     "manage-players-import": (post(TO),),
     "manage-players-invite": (post(TO),),
+    "manage-player-invite-again": (post(TO, pk="{bob_pk}"),),
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
     "manage-rosters": (get(STAFF),),

@@ -98,6 +98,12 @@ def _check_budget(event: Event, system: GameSystem, scale: Scale) -> None:
 
 
 def _check(event: Event) -> None:
+    if limits.control_characters_in(event.name):
+        raise ServiceError(
+            "An event's name is one line: no line breaks, tabs or other control characters.",
+            code="control-characters",
+            field="name",
+        )
     check_side_event_game(event)
     try:
         system = get_system(event.game_system)

@@ -1,37 +1,54 @@
-"""Invitations: a player the TO imported (a seat with an e-mail address and no account)
-claims the seat by following a link mailed to that address (issue 13).
+"""Invitations: a player the TO entered (a seat with an e-mail address, or naming an
+account, and no account linked) claims the seat by following a link mailed to that address,
+or from their My events page when the TO named their account. Nobody's account is linked to
+a seat without its holder's claim: a TO cannot enrol an account, nor make the site mail
+someone pairings, by typing a username.
 
 The link is the secret, like the registration link (OP Guide: Registration — the TO
 enters the players; each needs a way in to submit a roster and report results). It is
 signed (django.core.signing, salted per purpose) over the event, the seat and the address
-the TO entered, so it needs no stored state: it stops working when the seat is claimed,
+(or account) the TO entered, so it needs no stored state: it stops working when the seat is claimed,
 when the address is changed, and after INVITATION_MAX_AGE.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from smtplib import SMTPException
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
+from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventStatus, Player
+from tournaments.notifications import header_text
 from tournaments.services.audit import audit
 from tournaments.services.players import _check_can_play
 from tournaments.services.versions import event_touch
+
+log = logging.getLogger(__name__)
 
 INVITATION_SALT = "muster.invitation"
 INVITATION_MAX_AGE = 60 * 60 * 24 * 90  # seconds: an event's season is planned months ahead
 
 
+def _bound_to(player: Player) -> str:
+    """What a link is bound to: the seat's address, or the account the TO named. Changing
+    either makes earlier links invalid (they were sent somewhere else)."""
+    return player.email.lower() if player.email else f"account:{player.invited_user_id or ''}"
+
+
 def invitation_token(player: Player) -> str:
     """The secret part of a seat's invitation link."""
-    return signing.dumps([player.event_id, player.pk, player.email.lower()], salt=INVITATION_SALT)
+    return signing.dumps([player.event_id, player.pk, _bound_to(player)], salt=INVITATION_SALT)
 
 
 @dataclass(frozen=True)
@@ -56,7 +73,7 @@ def invitation_read(*, event: Event, token: str) -> Invitation:
     except (signing.BadSignature, ValueError, TypeError):
         raise refused from None
     player = Player.objects.filter(pk=player_id, event_id=event_id).select_related("user").first()
-    if player is None or event_id != event.pk or player.email.lower() != email:
+    if player is None or event_id != event.pk or _bound_to(player) != email:
         raise refused
     return Invitation(player)
 
@@ -100,56 +117,160 @@ def player_claim(*, event: Event, token: str, user: AbstractBaseUser) -> Player:
     return player
 
 
+def _mail_address(player: Player) -> str:
+    """Where a seat's invitation goes: the address the TO entered, else the address of the
+    account the TO named (never shown to the TO)."""
+    if player.email:
+        return player.email
+    invited = player.invited_user
+    return str(getattr(invited, "email", "") or "") if invited is not None else ""
+
+
 def is_invitable(player: Player) -> bool:
-    """A seat an invitation can go to: an address, no account, still in the event."""
+    """A seat an invitation can go to: somewhere to mail it, no account, still in the event."""
     return (
-        bool(player.email)
-        and player.user_id is None
+        player.user_id is None
         and player.dropped_after_round is None
         and player.disqualified_after_round is None
+        and bool(_mail_address(player))
     )
 
 
 def invitable(event: Event) -> list[Player]:
     """The seats `is_invitable` names, by name."""
-    return list(
+    seats = (
         event.players.filter(
             user__isnull=True, dropped_after_round__isnull=True, disqualified_after_round__isnull=True
         )
-        .exclude(email="")
+        .select_related("invited_user")
         .order_by("name", "id")
     )
+    return [p for p in seats if is_invitable(p)]
 
 
-def invitations_send(*, event: Event, by: AbstractBaseUser, link_for: Callable[[Player], str]) -> int:
-    """Mail every invitable seat its link (`link_for` makes the absolute address: the web
-    layer knows the host). Sending again mails a fresh link (the signature carries its
-    time; an earlier link keeps working); the audit log says who sent them to how many."""
+def _budget_key(event: Event) -> str:
+    return f"invitation-mails:{event.pk}:{int(time.time() // 3600)}"
+
+
+def _spend(event: Event, wanted: int) -> int:
+    """How many of `wanted` invitation mails the event may still send this clock hour
+    (INVITATION_MAILS_PER_HOUR), taken from its budget."""
+    key = _budget_key(event)
+    cache.add(key, 0, timeout=3600)
+    used = int(cache.get(key) or 0)
+    allowed = max(0, min(wanted, settings.INVITATION_MAILS_PER_HOUR - used))
+    if allowed:
+        cache.incr(key, allowed)
+    return allowed
+
+
+def _mail_invitation(player: Player, event: Event, link: str) -> bool:
+    """Send one seat its invitation; False (logged) when the mail could not go."""
+    try:
+        send_mail(
+            subject=header_text(f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Your seat at {event.name}"),
+            message=(
+                f"Hello {header_text(player.name)},\n\n"
+                f"The organiser of {header_text(event.name)} has entered you as a player. Follow this "
+                "link to claim your seat (log in, or sign up first if you have no account): you can "
+                "then submit your roster, see your pairings and report your results.\n\n"
+                f"{link}\n\n"
+                "If you do not play at this event, ignore this mail: nothing is linked to you "
+                "unless you claim the seat.\n"
+            ),
+            from_email=None,
+            recipient_list=[_mail_address(player)],
+        )
+    except (SMTPException, OSError, ValueError):
+        log.exception("invitation to seat %s of event %s not sent", player.pk, event.pk)
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class InvitationsSent:
+    sent: int  # mailed now
+    failed: int  # the mail server refused them: still waiting
+    waiting: int  # not mailed yet: over this hour's budget, or failed
+
+
+def invitations_send(
+    *, event: Event, by: AbstractBaseUser, link_for: Callable[[Player], str]
+) -> InvitationsSent:
+    """Mail each invitable seat not invited yet its link (`link_for` makes the absolute
+    address: the web layer knows the host). A seat is invited once: pressing again mails
+    only seats added since; `invitation_resend` sends one again on purpose. At most
+    INVITATION_MAILS_PER_HOUR go out per event and hour (the rest wait, said so); one mail
+    that fails never stops the others. The audit log says who sent them to whom."""
     seats = invitable(event)
     if not seats:
         raise ServiceError(
             "Nobody to invite: every player with an e-mail address already has an account.",
             code="nobody-to-invite",
         )
-    for player in seats:
-        send_mail(
-            subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Your seat at {event.name}",
-            message=(
-                f"Hello {player.name},\n\n"
-                f"The organiser of {event.name} has entered you as a player. Follow this link to "
-                "claim your seat (log in, or sign up first if you have no account): you can then "
-                "submit your roster, see your pairings and report your results.\n\n"
-                f"{link_for(player)}\n\n"
-                "If you do not play at this event, ignore this mail.\n"
-            ),
-            from_email=None,
-            recipient_list=[player.email],
+    new = [p for p in seats if p.invited_at is None]
+    if not new:
+        raise ServiceError(
+            "Every invitation has been sent already; send one again from its player's row.",
+            code="all-invited",
         )
-    audit(
-        event=event,
-        actor=by,
-        action="players-invited",
-        subject=f"{len(seats)} player{'s' if len(seats) != 1 else ''}",
-        data={"players": [p.external_id for p in seats]},
+    allowed = _spend(event, len(new))
+    if not allowed:
+        raise ServiceError(
+            f"This event has sent {settings.INVITATION_MAILS_PER_HOUR} invitation mails this hour: "
+            "send the rest in an hour.",
+            code="invitations-throttled",
+        )
+    mailed = [p for p in new[:allowed] if _mail_invitation(p, event, link_for(p))]
+    now = timezone.now()
+    Player.objects.filter(pk__in=[p.pk for p in mailed]).update(invited_at=now)
+    if mailed:
+        audit(
+            event=event,
+            actor=by,
+            action="players-invited",
+            subject=f"{len(mailed)} player{'s' if len(mailed) != 1 else ''}",
+            data={"players": [p.external_id for p in mailed]},
+        )
+    return InvitationsSent(sent=len(mailed), failed=allowed - len(mailed), waiting=len(new) - len(mailed))
+
+
+@transaction.atomic
+def invitation_resend(*, player: Player, by: AbstractBaseUser, link_for: Callable[[Player], str]) -> Player:
+    """Mail one seat its invitation again, on the TO's deliberate request (a lost mail, a
+    corrected address); counted against the event's hourly budget like any other."""
+    player = Player.objects.select_related("invited_user", "event").get(pk=player.pk)
+    event = player.event
+    if not is_invitable(player):
+        raise ServiceError(
+            f"{player.name} cannot be invited: no address, an account already, or no longer playing.",
+            code="not-invitable",
+        )
+    if not _spend(event, 1):
+        raise ServiceError(
+            f"This event has sent {settings.INVITATION_MAILS_PER_HOUR} invitation mails this hour: "
+            "send it again in an hour.",
+            code="invitations-throttled",
+        )
+    if not _mail_invitation(player, event, link_for(player)):
+        raise ServiceError("The mail server refused the invitation: try again later.", code="mail-failed")
+    player.invited_at = timezone.now()
+    player.save(update_fields=["invited_at"])
+    audit(event=event, actor=by, action="player-invitation-resent", subject=player.name)
+    return player
+
+
+def seat_invitations_of(user: AbstractBaseUser) -> list[Player]:
+    """The seats TOs named this account for that it has not claimed: its holder's consent
+    is the claim (`player_claim`), offered on their My events page."""
+    return list(
+        Player.objects.filter(
+            invited_user_id=user.pk,
+            user__isnull=True,
+            dropped_after_round__isnull=True,
+            disqualified_after_round__isnull=True,
+        )
+        .exclude(event__status=EventStatus.FINISHED)
+        .select_related("event")
+        .order_by("event__starts_on", "event__name")
     )
-    return len(seats)

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from tournaments import limits
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import (
     Event,
@@ -66,15 +67,26 @@ def player_register(
     name: str,
     user: AbstractBaseUser | None = None,
     email: str = "",
+    invited_user: AbstractBaseUser | None = None,
     by: AbstractBaseUser | None,
 ) -> Player:
-    """Enter a player. Self-service needs registration open; the TO may always add players."""
+    """Enter a player. Self-service needs registration open; the TO may always add players.
+
+    `user` links the seat to an account: only the account's own holder (joining, claiming,
+    a side event's one tap). The TO names an account with `invited_user` instead: the seat
+    stays unlinked until its holder claims it (tournaments.services.invitations)."""
     name = name.strip()
     if not name:
         raise ServiceError("A player needs a name.", field="name")
     if len(name) > PLAYER_NAME_LENGTH:
         raise ServiceError(
             f"A player's name is at most {PLAYER_NAME_LENGTH} characters; this one has {len(name)}.",
+            field="name",
+        )
+    if limits.control_characters_in(name):
+        raise ServiceError(
+            "A player's name is one line: no line breaks, tabs or other control characters.",
+            code="control-characters",
             field="name",
         )
     if len(email) > EMAIL_LENGTH:
@@ -84,9 +96,16 @@ def player_register(
     if user is not None and Player.objects.filter(event=event, user_id=user.pk).exists():
         raise ServiceError("You are already registered for this event.", code="already-registered")
     _check_can_play(event, user)
+    if invited_user is not None:
+        # The event's own TO or Head Judge cannot be invited to play where they may not
+        # (OP Guide: Roles); the TO knows the staff, so saying so reveals nothing.
+        _check_can_play(event, invited_user)
+        if Player.objects.filter(event=event, user_id=invited_user.pk).exists():
+            invited_user = None  # already playing here under their own account: nothing to claim
     player = Player.objects.create(
         event=event,
         user_id=user.pk if user is not None else None,
+        invited_user_id=invited_user.pk if invited_user is not None else None,
         name=name,
         email=email,
         external_id=_next_external_id(event),
@@ -189,9 +208,8 @@ def players_import_csv_report(*, event: Event, text: str, by: AbstractBaseUser) 
         elif row.email and not _is_email(row.email):
             problem = f"{row.email!r} is not an e-mail address."
         elif row.username:
+            # No answer says whether the account exists: it is only invited if it does.
             user = users.objects.filter(username=row.username).first()
-            if user is None:
-                problem = f"no account named {row.username!r}."
         if problem is not None:
             errors.append(f"Row {row.number}: {problem}")
         else:
@@ -201,7 +219,9 @@ def players_import_csv_report(*, event: Event, text: str, by: AbstractBaseUser) 
     created = []
     for row, user in wanted:
         try:
-            created.append(player_register(event=event, name=row.name, user=user, email=row.email, by=by))
+            created.append(
+                player_register(event=event, name=row.name, invited_user=user, email=row.email, by=by)
+            )
         except ServiceError as exc:
             errors.append(f"Row {row.number}: {exc.message}")
     if errors:  # raised inside the transaction: the players written above are rolled back

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings as site_settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -39,7 +40,12 @@ from tournaments.selectors import (
     user_by_username,
 )
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
-from tournaments.services.invitations import invitation_token, invitations_send, is_invitable
+from tournaments.services.invitations import (
+    invitation_resend,
+    invitation_token,
+    invitations_send,
+    is_invitable,
+)
 from tournaments.services.players import (
     CsvRowErrors,
     player_check_in,
@@ -214,6 +220,7 @@ def _players_page(
         "csv_form": csv_form or PlayersCsvForm(),
         "round_in_play": published,
         "invitable": sum(1 for player in players if is_invitable(player)),
+        "uninvited": sum(1 for player in players if is_invitable(player) and player.invited_at is None),
     }
     return render(request, "tournaments/manage/players.html", context)
 
@@ -230,19 +237,27 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = PlayerAddForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        user = user_by_username(data["username"]) if data["username"] else None
-        if data["username"] and user is None:
-            form.add_error("username", f"No account is named {data['username']!r}.")
+        invited = user_by_username(data["username"]) if data["username"] else None
+        try:
+            player = player_register(
+                event=access.event,
+                name=data["name"],
+                email=data["email"],
+                invited_user=invited,
+                by=actor(request),
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
         else:
-            try:
-                player = player_register(
-                    event=access.event, name=data["name"], email=data["email"], user=user, by=actor(request)
-                )
-            except ServiceError as exc:
-                add_service_error(form, exc)
-            else:
-                messages.success(request, f"{player.name} is registered.")
-                return redirect("manage-players", slug)
+            # Whether the account exists is not said: its holder consents by claiming the seat.
+            claim = (
+                f" If an account named {data['username']!r} exists, its holder finds the seat on "
+                "their My events page and claims it there."
+                if data["username"]
+                else ""
+            )
+            messages.success(request, f"{player.name} is registered.{claim}")
+            return redirect("manage-players", slug)
     return _players_page(request, access, add_form=form)
 
 
@@ -282,12 +297,42 @@ def players_invite(request: HttpRequest, slug: str) -> HttpResponse:
         return request.build_absolute_uri(path)
 
     try:
-        sent = invitations_send(event=access.event, by=actor(request), link_for=link_for)
+        done = invitations_send(event=access.event, by=actor(request), link_for=link_for)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        plural = "s" if sent != 1 else ""
-        messages.success(request, f"Invitation{plural} sent to {sent} player{plural}.")
+        plural = "s" if done.sent != 1 else ""
+        if done.sent:
+            messages.success(request, f"Invitation{plural} sent to {done.sent} player{plural}.")
+        if done.failed:
+            messages.error(request, f"{done.failed} could not be mailed: the mail server refused them.")
+        if done.waiting:
+            messages.warning(
+                request,
+                f"{done.waiting} still wait: press again to send them (at most "
+                f"{site_settings.INVITATION_MAILS_PER_HOUR} an hour per event).",
+            )
+    return redirect("manage-players", slug)
+
+
+@login_required
+@require_POST
+def player_invitation_resend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Mail one seat its invitation again, on purpose (a lost mail, a corrected address)."""
+    access = _to(request, slug)
+    player = player_or_404(access, pk=pk)
+
+    def link_for(seat: Any) -> str:
+        return request.build_absolute_uri(
+            reverse("invitation", args=[access.event.slug, invitation_token(seat)])
+        )
+
+    try:
+        invitation_resend(player=player, by=actor(request), link_for=link_for)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"The invitation was sent to {player.name} again.")
     return redirect("manage-players", slug)
 
 

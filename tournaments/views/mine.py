@@ -7,9 +7,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.selectors import my_events as my_events_of
+from tournaments.services.invitations import invitation_token, seat_invitations_of
 from tournaments.views.common import actor
 
 
 @login_required
 def my_events(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/my_events.html", {"rows": my_events_of(actor(request))})
+    user = actor(request)
+    # Seats a TO named this account for: claiming one is its holder's consent.
+    invitations = [(seat, invitation_token(seat)) for seat in seat_invitations_of(user)]
+    return render(
+        request, "tournaments/my_events.html", {"rows": my_events_of(user), "invitations": invitations}
+    )

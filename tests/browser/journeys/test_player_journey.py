@@ -85,7 +85,7 @@ def test_a_player_claims_the_seat_submits_two_rosters_drafts_and_reports(
         by=alice,
         link_for=lambda p: f"{base}/e/{event.slug}/invitation/{invitation_token(p)}/",
     )
-    assert sent == 1
+    assert sent.sent == 1
 
     # --- Bob follows the mailed link and claims his seat.
     player = new_page(chromium_browser, PHONE, WAIT_MS)

@@ -70,14 +70,13 @@ def test_the_to_adds_players_by_name_or_account(api, world):
     response = api("alice").post(url, {"name": "Frank", "email": "frank@example.org"}, format="json")
     assert response.status_code == 201
     assert response.json()["email"] == "frank@example.org"
-    linked = api("alice").post(url, {"name": "Mallory M.", "username": "mallory"}, format="json").json()
-    assert linked["username"] == "mallory"
+    # An account named is invited, not linked, and no answer says whether it exists.
+    invited = api("alice").post(url, {"name": "Mallory M.", "username": "mallory"}, format="json")
     unknown = api("alice").post(url, {"name": "Ghost", "username": "ghost"}, format="json")
-    assert unknown.json() == {
-        "code": "unknown-user",
-        "message": "There is no account named 'ghost'.",
-        "field": "username",
-    }
+    assert (invited.status_code, unknown.status_code) == (201, 201)
+    assert invited.json()["username"] is None
+    assert set(invited.json()) == set(unknown.json())
+    assert world.event.players.get(name="Mallory M.").invited_user.username == "mallory"
 
 
 def test_csv_import_is_all_or_nothing_and_names_the_bad_row(api, world):
@@ -88,14 +87,18 @@ def test_csv_import_is_all_or_nothing_and_names_the_bad_row(api, world):
     assert response.json()["message"].startswith("Row 2:")
     assert response.json()["field"] == "csv"
     assert world.event.players.count() == 4  # Frank was not kept
-    unknown = api("alice").post(url, {"csv": "Frank\nGina,,ghost\n"}, format="json").json()
-    assert unknown["message"] == "Row 2: no account named 'ghost'."
-
-    good = "Frank,frank@example.org\nGina,,mallory\n"
+    good = "Frank,frank@example.org\nGina,,mallory\nHal,,ghost\n"
     response = api("alice").post(url, {"csv": good}, format="json")
     assert response.status_code == 201
-    assert [(p["name"], p["username"]) for p in response.json()] == [("Frank", None), ("Gina", "mallory")]
-    assert world.event.players.count() == 6
+    # Named accounts are invited, never linked; a name with no account is not revealed.
+    assert [(p["name"], p["username"]) for p in response.json()] == [
+        ("Frank", None),
+        ("Gina", None),
+        ("Hal", None),
+    ]
+    assert world.event.players.get(name="Gina").invited_user.username == "mallory"
+    assert world.event.players.get(name="Hal").invited_user is None
+    assert world.event.players.count() == 7
 
 
 def test_check_in_by_staff(api, world):

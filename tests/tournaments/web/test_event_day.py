@@ -398,7 +398,9 @@ def test_csv_header_synonyms_and_semicolons(alice):
     created = players_import_csv(
         event=event, text="Player;Mail;Login\nBo Peep;bo@example.org;alice\n", by=alice
     )
-    assert [(p.name, p.email, p.user) for p in created] == [("Bo Peep", "bo@example.org", alice)]
+    assert [(p.name, p.email, p.user, p.invited_user) for p in created] == [
+        ("Bo Peep", "bo@example.org", None, alice)
+    ]
 
 
 def test_csv_errors_name_every_bad_row_and_import_nothing(client, alice):
@@ -431,10 +433,11 @@ def test_csv_positional_rows_without_a_header_still_work(alice):
 
     event = make_event(to=alice)
     created = players_import_csv(event=event, text="Ada Lovelace,ada@example.org\nBo,,alice\n", by=alice)
-    assert [(p.name, p.email, p.user) for p in created] == [
+    assert [(p.name, p.email, p.invited_user) for p in created] == [
         ("Ada Lovelace", "ada@example.org", None),
         ("Bo", "", alice),
     ]
+    assert all(p.user is None for p in created)
 
 
 def test_csv_form_needs_a_paste_or_a_file(client, alice):

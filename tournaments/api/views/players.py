@@ -21,7 +21,6 @@ from tournaments.api.serializers import (
     ReasonSerializer,
 )
 from tournaments.api.views._common import validated
-from tournaments.errors import ServiceError
 from tournaments.models import Player
 from tournaments.services.players import (
     player_check_in,
@@ -58,8 +57,10 @@ class PlayersApi(ApiView):
         summary="Register: yourself with the join code while registration is open, or (TO) anyone",
         description=(
             "With `join_code`, the caller registers themself (name defaults to their account's name). "
-            "Without it, only the TO may add a player by `name`, optionally linked to an account by "
-            "`username`. At a competitive event the TO and Head Judge cannot play."
+            "Without it, only the TO may add a player by `name`, optionally inviting an account by "
+            "`username`: the seat is linked only when that account's holder claims it (from their "
+            "My events page or the invitation mail), and the answer never says whether such an "
+            "account exists. At a competitive event the TO and Head Judge cannot play."
         ),
         request=PlayerRegisterSerializer,
         responses=responses({201: PlayerSerializer}, login=True),
@@ -70,17 +71,9 @@ class PlayersApi(ApiView):
         access = event_for(request, slug)
         data = validated(PlayerRegisterSerializer, request)
         if access.is_to and not data.get("join_code"):
-            account = None
-            if data["username"]:
-                account = selectors.user_by_username(data["username"])
-                if account is None:
-                    raise ServiceError(
-                        f"There is no account named {data['username']!r}.",
-                        code="unknown-user",
-                        field="username",
-                    )
+            account = selectors.user_by_username(data["username"]) if data["username"] else None
             player = player_register(
-                event=access.event, name=data["name"], user=account, email=data["email"], by=user
+                event=access.event, name=data["name"], invited_user=account, email=data["email"], by=user
             )
         else:
             player = player_join(
