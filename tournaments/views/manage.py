@@ -33,6 +33,7 @@ from tournaments.selectors import (
     event_players,
     event_staff,
     not_ready_by_player,
+    registration_is_open,
     roster_board,
     round_readiness,
     upcoming_round_number,
@@ -105,6 +106,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "with_roster": len(submitted),
         "with_illegal": len(illegal),
         "join_url": request.build_absolute_uri(join_path) if join_path else None,
+        "registration_open": registration_is_open(event),
         "tables": list(event.tables.order_by("number")),
         "deadline_warning": deadline_warning(event),
     }

@@ -18,7 +18,7 @@ from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import NominationForm, PlayerResultForm, RosterForm, add_service_error, nominee_of
-from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
+from tournaments.models import EventStatus, Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
 from tournaments.selectors import (
     game_in_play,
     player_games,
@@ -119,6 +119,12 @@ def _dashboard(
         and not access.event.rounds.exists()
         and (deadline is None or timezone.now() <= deadline),
         "submission_open": roster_submission_open(access.event),
+        # After the last round there is nothing more to pair: no "pairings appear here".
+        "event_over": access.event.status == EventStatus.FINISHED
+        or (
+            current is None
+            and access.event.rounds.filter(status=RoundStatus.CLOSED).count() >= access.event.planned_rounds
+        ),
     }
     if current is not None:
         opponent = current.player_two if current.player_one_id == me.pk else current.player_one
@@ -139,6 +145,12 @@ def _dashboard(
             "opponent_rosters": opponent_rosters,
             "drafted_slot": drafted,
             "my_report": report_in_my_terms(mine, current, me),
+            # The later of two reports that agree is a confirmation, not a report of one's own.
+            "i_confirmed": current.result_status == ResultStatus.CONFIRMED
+            and mine is not None
+            and theirs is not None
+            and theirs.created_at <= mine.created_at,
+            "current_result": report_in_my_terms(current, current, me) if current.outcome else None,
             "their_report": report_in_my_terms(theirs, current, me),
             "can_confirm": can_confirm,
             "waiting_for_opponent": awaiting and not can_confirm and mine is not None,
