@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from rules_engine.registry import get_system
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
@@ -29,6 +30,7 @@ from tournaments.selectors import (
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
+from tournaments.services.scoring import scoring_of
 from tournaments.views.common import actor, nav_context
 from tournaments.wording import in_players_words, report_in_my_terms
 
@@ -151,6 +153,9 @@ def _dashboard(
             and theirs is not None
             and theirs.created_at <= mine.created_at,
             "current_result": report_in_my_terms(current, current, me) if current.outcome else None,
+            # What a bye scores in this event: its system's table, with the TO's over it.
+            "bye_score": scoring_of(access.event).table.bye if opponent is None else None,
+            "standings_keys": get_system(access.event.game_system).standings_keys,
             "their_report": report_in_my_terms(theirs, current, me),
             "can_confirm": can_confirm,
             "waiting_for_opponent": awaiting and not can_confirm and mine is not None,

@@ -284,6 +284,8 @@ def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpRespons
         "row": row,
         "sos": four_dp_text(row.sos),
         "otp": four_dp_text(row.otp),
+        # A system whose games score no TP (Warpspawn) shows no TP or oTP: always 0 there.
+        "shows_tp": "tp" in get_system(access.event.game_system).standings_keys,
         "games": [
             {"game": game, "opponent": explanation.names.get(game.opponent or "", "Bye")}
             for game in row.games

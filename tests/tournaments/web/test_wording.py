@@ -181,3 +181,24 @@ def test_the_clock_control_stops_saying_on_the_clock_once_started(users):
 def test_the_login_page_offers_password_reset_once(client):
     html = client.get("/accounts/login/").content.decode()
     assert html.count("Forgot your password?") == 1
+
+
+def test_the_bye_says_what_a_bye_scores_in_this_game_system(users):
+    for system, said in (("starcraft-tmg", "(3 MP, 4 TP)"), ("warpspawn-starcraft", "(3 MP)")):
+        t = one_game(users, system)
+        bye_round = add_round(t.event, 2, [(t.bob, None), (t.carol, None)], RoundStatus.PUBLISHED)
+        Round.objects.filter(event=t.event, number=1).update(status=RoundStatus.CLOSED)
+        assert bye_round.games.count() == 2
+        me = page(users, "bob", f"/e/{t.event.slug}/me/")
+        assert f"<strong>You have the bye</strong> this round {said}." in me, system
+
+
+def test_a_warpspawn_players_standing_shows_no_tp(users):
+    t = one_game(users, "warpspawn-starcraft")
+    result_set(game=t.game, result=a_win("warpspawn-starcraft", t), by=users["judy"], reason="slip")
+    html = page(users, "bob", f"/e/{t.event.slug}/standings/p1/")
+    assert "Tournament Points" not in html
+    assert "oTP" not in html
+    assert "Strength" in html or "SoS" in html
+    starcraft = one_game(users, "starcraft-tmg")
+    assert "oTP" in page(users, "bob", f"/e/{starcraft.event.slug}/standings/p1/")
