@@ -4,6 +4,8 @@ Plain HTML forms, so they work without JavaScript."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core import mail
 
@@ -20,9 +22,9 @@ def world(users) -> World:
     return build_world(users)
 
 
-def asks(response, title: str) -> str:
+def asks(response: Any, title: str) -> str:
     assert response.status_code == 200
-    page = response.content.decode()
+    page: str = response.content.decode()
     assert title in page
     assert "Nothing has changed yet." in page
     assert 'name="confirmed" value="yes"' in page
