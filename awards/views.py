@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from awards import selectors
@@ -23,7 +24,7 @@ from awards.models import Award, AwardKind
 from awards.services import award_break_tie, award_vote, awards_close_voting, awards_offer, awards_publish
 from tournaments.access import PLAYER, TO, EventAccess, access_event, player_or_404
 from tournaments.errors import ServiceError
-from tournaments.views.common import actor, nav_context
+from tournaments.views.common import actor, confirmation_page, nav_context
 
 
 def _award_or_404(access: EventAccess, pk: int) -> Award:
@@ -166,6 +167,20 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def close(request: HttpRequest, slug: str) -> HttpResponse:
     access = access_event(request.user, slug, TO)
+    asking = confirmation_page(
+        request,
+        access,
+        section="manage",
+        title="Close voting?",
+        consequence=(
+            "Voting ends for every award: no player can vote or change a vote afterwards, "
+            "and voting cannot be opened again."
+        ),
+        button="Close voting",
+        cancel=reverse("awards:manage", args=[slug]),
+    )
+    if asking is not None:
+        return asking
     try:
         awards_close_voting(event=access.event, by=actor(request))
     except ServiceError as exc:
@@ -202,6 +217,17 @@ def tie_break(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def publish(request: HttpRequest, slug: str) -> HttpResponse:
     access = access_event(request.user, slug, TO)
+    asking = confirmation_page(
+        request,
+        access,
+        section="manage",
+        title="Publish the winners?",
+        consequence="The winners show on the event page for everyone, and stay there.",
+        button="Publish the winners",
+        cancel=reverse("awards:manage", args=[slug]),
+    )
+    if asking is not None:
+        return asking
     try:
         awards_publish(event=access.event, by=actor(request))
     except ServiceError as exc:

@@ -7,10 +7,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from accounts.views import notification_settings
+from config.favicon import favicon
 from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     # allauth's login (rate-limited, username or e-mail) at the URL and template the site
     # always had; Django's POST-only logout. allauth's own names for both resolve here too.
     path("accounts/login/", LoginView.as_view(template_name="registration/login.html"), name="login"),

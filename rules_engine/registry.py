@@ -207,6 +207,10 @@ class GameSystem:
     # Victory Points one side can score in a game; Kill Points likewise, for the systems
     # that record them (None: the system has none). Every system states its own.
     vp_range: ScoreRange = ScoreRange(0, 999)
+    # The standings columns that tell this system's players apart, in order: of "mp", "tp",
+    # "sos" and "otp" (Kill Points follow where the event ranks by them). A system whose
+    # games score no TP shows neither TP nor oTP, always 0 there.
+    standings_keys: tuple[str, ...] = ("mp", "tp", "sos", "otp")
     kp_range: ScoreRange | None = None
     # --- Packs a TO supplies (issue 12) ---
     # Checks a decoded datapack/1 document for this system and says what it is; raises

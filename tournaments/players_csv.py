@@ -38,7 +38,7 @@ class CsvProblem(ValueError):
 
 @dataclass(frozen=True)
 class CsvRow:
-    number: int  # 1 for the first player row, the header not counted
+    number: int  # the row as a spreadsheet numbers it: a header row is row 1
     name: str
     email: str
     username: str
@@ -113,8 +113,10 @@ def read_player_list(text: str) -> PlayerList:
         rows = list(csv.reader(io.StringIO(text), delimiter=_dialect(text)))
     except csv.Error as exc:
         raise CsvProblem(f"The list cannot be read as CSV ({exc}).") from None
+    first = 1  # the spreadsheet's number of the first row left in `rows`
     while rows and not any(c.strip() for c in rows[0]):
         rows.pop(0)
+        first += 1
     columns = _header(rows[0]) if rows else None
     has_header = columns is not None
     ignored: list[str] = []
@@ -127,13 +129,14 @@ def read_player_list(text: str) -> PlayerList:
                 why = NOT_IMPORTED.get(key, "not a column the import knows")
                 ignored.append(f"{cell.strip()} ({why})")
         rows = rows[1:]
+        first += 1
 
     def value(row: list[str], column: str) -> str:
         position = columns.get(column)
         return row[position].strip() if position is not None and position < len(row) else ""
 
     out = []
-    for number, row in enumerate(rows, start=1):
+    for number, row in enumerate(rows, start=first):
         if not any(c.strip() for c in row):
             continue
         name = value(row, NAME) or " ".join(p for p in (value(row, FIRST), value(row, LAST)) if p)

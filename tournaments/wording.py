@@ -14,7 +14,7 @@ from typing import Any
 
 from rules_engine.registry import get_system
 from tournaments.game_templates import extras_shown
-from tournaments.models import Game, Player, ResultReport
+from tournaments.models import Game, Outcome, Player, ResultReport
 
 _INDEXED = re.compile(r"\brosters\[(\d+)\]")
 _TEXT_LINE = re.compile(r"^roster(?=, line \d+:|:)")
@@ -27,8 +27,11 @@ def in_players_words(message: str, slot: int | None = None) -> str:
     return _TEXT_LINE.sub(f"Roster {slot}" if slot is not None else "Roster", message)
 
 
-def report_in_my_terms(report: ResultReport | None, game: Game, me: Player) -> dict[str, Any] | None:
-    """A report as "me X, them Y" (or who won, or who conceded), whoever of the two is player one."""
+def report_in_my_terms(report: ResultReport | Game | None, game: Game, me: Player) -> dict[str, Any] | None:
+    """A report (or the game's recorded result) as the reader says it: "you X, opponent Y",
+    and, for a game that did not end on points alone, what happened from their side ("you
+    won", "your opponent conceded", "your opponent's complete victory"), never "won by you"
+    or a complete victory over the reader's own name."""
     if report is None:
         return None
     mine_first = game.player_one_id == me.pk
@@ -49,4 +52,29 @@ def report_in_my_terms(report: ResultReport | None, game: Game, me: Player) -> d
         out["loser"] = "you" if report.loser_id == me.pk else "your opponent"
     if report.winner_id is not None:
         out["winner"] = "you" if report.winner_id == me.pk else "your opponent"
+    out["headline"] = _headline(report, me, has_points="mine" in out)
     return out
+
+
+def _headline(report: ResultReport | Game, me: Player, *, has_points: bool) -> str:
+    """What happened, from the reader's side; empty for a game decided on points alone."""
+    lost = report.loser_id == me.pk
+    won = report.winner_id == me.pk
+    outcome = report.outcome
+    if outcome == Outcome.PLAYED:
+        if report.winner_id is not None:
+            return "you won" if won else "your opponent won"
+        return ""
+    if outcome == Outcome.COMPLETE_VICTORY and report.loser_id is not None:
+        return "your opponent's complete victory" if lost else "your complete victory"
+    if outcome == Outcome.CONCESSION and report.loser_id is not None:
+        return "you conceded" if lost else "your opponent conceded"
+    if outcome == Outcome.NO_SHOW and report.loser_id is not None:
+        return "you did not show up" if lost else "your opponent did not show up"
+    if outcome == Outcome.GAME_LOSS and report.loser_id is not None:
+        return f"a Game Loss penalty against {'you' if lost else 'your opponent'}"
+    if outcome == Outcome.DOUBLE_NO_SHOW:
+        return "neither of you showed up"
+    if outcome == Outcome.DRAW and not has_points:
+        return "a draw"
+    return str(report.get_outcome_display()).lower() if outcome else ""

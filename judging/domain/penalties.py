@@ -37,6 +37,10 @@ class Level(StrEnum):
     DISQUALIFICATION = "disqualification"
 
 
+# Least to most severe.
+_ORDER: tuple[Level, ...] = (Level.CAUTION, Level.WARNING, Level.GAME_LOSS, Level.DISQUALIFICATION)
+
+
 class Category(StrEnum):
     RULES = "rules"
     SLOW_PLAY = "slow-play"
@@ -236,11 +240,23 @@ def escalation_advice(history: Sequence[Penalty]) -> tuple[Advice, ...]:
 
 
 def suggest_level(history: Sequence[Penalty], category: Category | str) -> Level:
-    """Caution for a first slip; Warning for a repeat of something already cautioned (OP Guide: Penalties)."""
+    """The level for a new infraction of `category`, following the guide's escalation.
+
+    OP Guide: Penalties. A Caution is for "a first, minor slip"; a Warning for "a repeat of
+    something already cautioned" (a repeat of something already warned is no first slip
+    either); a Game Loss for "slow play already warned twice". Penalties accumulate across
+    the event, so the suggestion is never lower than a penalty in force for the same kind of
+    infraction. A third Warning of any kind is prompted as a Game Loss by `escalation_advice`.
+    """
     cat = Category(category)
     _one_player(history)
-    repeat = any(p.in_force and p.category is cat and p.level is Level.CAUTION for p in history)
-    return Level.WARNING if repeat else Level.CAUTION
+    same = [p for p in history if p.in_force and p.category is cat]
+    if not same:
+        return Level.CAUTION
+    if cat is Category.SLOW_PLAY and sum(p.level is Level.WARNING for p in same) >= 2:
+        return Level.GAME_LOSS
+    highest = max(same, key=lambda p: _ORDER.index(p.level)).level
+    return highest if _ORDER.index(highest) > _ORDER.index(Level.WARNING) else Level.WARNING
 
 
 class SlowPlayStep(StrEnum):

@@ -24,6 +24,7 @@ from tournaments.access import HEAD_JUDGE, TO, EventAccess, access_event, round_
 from tournaments.conditional import never_cache_by_time
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
+from tournaments.views.common import confirmation_page
 
 ACTIONS = {
     "start": (clock_start, "Round clock started."),
@@ -67,6 +68,21 @@ def control_action(request: HttpRequest, slug: str, number: int, action: str) ->
     if action not in ACTIONS:
         raise Http404("No such clock action.")
     call, done = ACTIONS[action]
+    if action == "call":
+        asking = confirmation_page(
+            request,
+            access,
+            section="clock",
+            title=f"Call time on round {number}?",
+            consequence=(
+                f"The round {number} clock stops for good: dice down at every table. "
+                "A called round cannot be started again."
+            ),
+            button="Call time",
+            cancel=reverse("judging:clock-control", args=[slug, number]),
+        )
+        if asking is not None:
+            return asking
     try:
         call(round_=round_, by=actor(request))
     except ServiceError as exc:

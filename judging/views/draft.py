@@ -34,6 +34,7 @@ from rules_engine.pregame import DraftRules
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Player
+from tournaments.views.common import confirmation_page
 
 
 def _draft_rules(access: EventAccess) -> DraftRules:
@@ -167,6 +168,27 @@ def complete_at_random(request: HttpRequest, slug: str, game_id: int) -> HttpRes
     access, game = _allowed(request, slug, game_id)
     if not access.is_staff:
         raise Http404("No such game.")
+    # htmx asks with hx-confirm and sends the confirmation itself; without script, a page asks.
+    table = game.table.number if game.table else "?"
+    overview = request.POST.get("next") == "overview"
+    asking = confirmation_page(
+        request,
+        access,
+        section="drafts",
+        title=f"Complete the draft of table {table} at random?",
+        consequence=(
+            f"The remaining steps of table {table}'s draft are completed at random "
+            "(OP Guide: if the sequence overruns). The random picks stand."
+        ),
+        button="Complete at random",
+        cancel=(
+            f"{_overview_url(slug)}?round={game.round.number}"
+            if overview
+            else reverse("judging:draft", args=[slug, game.pk])
+        ),
+    )
+    if asking is not None:
+        return asking
     draft, error = _load(request, game)
     if draft is not None:
         try:

@@ -23,6 +23,7 @@ from judging.views.common import actor, page
 from tournaments.access import FLOOR_JUDGE, HEAD_JUDGE, PLAYER, STAFF, TO, EventAccess, access_event
 from tournaments.errors import ServiceError
 from tournaments.models import Player
+from tournaments.views.common import confirmation_page
 
 
 def _staff(request: HttpRequest, slug: str) -> EventAccess:
@@ -169,6 +170,21 @@ def decide(request: HttpRequest, slug: str, pk: int, decision: str) -> HttpRespo
     form = DecisionForm(request.POST)
     note = form.cleaned_data["note"] if form.is_valid() else ""
     call = disqualification_confirm if decision == "confirm" else disqualification_decline
+    if decision == "confirm":
+        asking = confirmation_page(
+            request,
+            access,
+            section="penalties",
+            title=f"Confirm the Disqualification of {penalty.player.name}?",
+            consequence=(
+                f"{penalty.player.name}'s event ends: they take no further part and are not eligible "
+                "for placings or prizes (OP Guide: Penalties)."
+            ),
+            button="Confirm the Disqualification",
+            cancel=reverse("judging:penalties", args=[slug]),
+        )
+        if asking is not None:
+            return asking
     try:
         call(penalty=penalty, by=actor(request), note=note)
     except ServiceError as exc:

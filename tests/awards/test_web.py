@@ -84,19 +84,21 @@ def test_the_to_page_shows_turnout_then_counts_then_publishes(offered: World):
     assert "Turnout" in page
     assert "2 ballots cast" in page
     assert '<th scope="col">Votes</th>' not in page  # no counts while voting is open
-    to.post(offered.url("manage/awards/close/"))
+    to.post(offered.url("manage/awards/close/"), {"confirmed": "yes"})
     page = to.get(offered.url("manage/awards/")).content.decode()
     assert "Counts" in page
     assert "Tie" in page
     assert "Break the tie" in page
-    publish = to.post(offered.url("manage/awards/publish/"), follow=True).content.decode()
+    publish = to.post(
+        offered.url("manage/awards/publish/"), {"confirmed": "yes"}, follow=True
+    ).content.decode()
     assert "Break the tie first" in publish
     to.post(
         offered.url(f"manage/awards/{best.pk}/tie-break/"),
         {f"t{best.pk}-winner": offered.dan.pk, f"t{best.pk}-reason": "lots"},
     )
     assert AuditEntry.objects.filter(event=offered.event, action="award-tie-broken").count() == 1
-    to.post(offered.url("manage/awards/publish/"))
+    to.post(offered.url("manage/awards/publish/"), {"confirmed": "yes"})
     home = offered.client("anonymous").get(offered.url()).content.decode()
     assert "Best Painted</strong>: Dan" in home
     awards_page = offered.client("anonymous").get(offered.url("awards/")).content.decode()

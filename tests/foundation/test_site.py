@@ -86,7 +86,10 @@ def test_openapi_schema_and_docs(client):
 
 @pytest.mark.django_db
 def test_admin_login_page(client):
-    assert client.get("/admin/login/").status_code == 200
+    """The admin's login is the site's (accounts.admin_login), which then comes back."""
+    response = client.get("/admin/login/", follow=True)
+    assert response.status_code == 200
+    assert response.redirect_chain == [("/accounts/login/?next=%2Fadmin%2F", 302)]
 
 
 def _manage(*args, env_overrides):

@@ -214,19 +214,19 @@ def test_judge_completes_at_random_only_after_15_minutes(world, round_one, monke
     random_url = bob.base + "random/"
     bob.tap(f"Play {BOB_R2}")
 
-    refused = judge.post(random_url, HTTP_HX_REQUEST="true")
+    refused = judge.post(random_url, {"confirmed": "yes"}, HTTP_HX_REQUEST="true")
     assert "The round clock has not started" in refused.context["error"]
 
     clock_start(round_=round_one, by=world.users["alice"], at=T0)
     freeze(monkeypatch, T0 + dt.timedelta(minutes=14, seconds=30))
-    early = judge.post(random_url, HTTP_HX_REQUEST="true")
+    early = judge.post(random_url, {"confirmed": "yes"}, HTTP_HX_REQUEST="true")
     assert "0:30 to go" in early.context["error"]
     assert stored(world).completed_at is None
     assert b"seconds to go" in judge.get(bob.base).content
 
     freeze(monkeypatch, T0 + dt.timedelta(minutes=15))
     assert bob.post({"type": "choose-roster", "player": "A", "roster": BOB_R1}).status_code == 200
-    done = judge.post(random_url, HTTP_HX_REQUEST="true")
+    done = judge.post(random_url, {"confirmed": "yes"}, HTTP_HX_REQUEST="true")
     assert done.context["error"] == ""
     draft = stored(world)
     assert draft.completed_at is not None
@@ -256,7 +256,9 @@ def test_the_judges_overview_lists_every_table(world, round_one, monkeypatch):
     assert overview.status_code == 200
     assert b"not opened" in overview.content
     assert b"Complete at random" in overview.content
-    response = judge.post(world.url(f"games/{world.game(world.dan).pk}/draft/random/"), {"next": "overview"})
+    response = judge.post(
+        world.url(f"games/{world.game(world.dan).pk}/draft/random/"), {"next": "overview", "confirmed": "yes"}
+    )
     assert response.status_code == 302
     assert GameDraft.objects.get(game=world.game(world.dan)).completed_at_random
     assert world.client("bob").get(world.url("judge/drafts/")).status_code == 404
@@ -294,7 +296,7 @@ def test_the_overview_queries_do_not_grow_with_the_tables(
     freeze(monkeypatch, T0 + dt.timedelta(minutes=16))
     judge = world.client("hank")
     for game in (world.game(world.bob), world.game(world.dan)):
-        judge.post(world.url(f"games/{game.pk}/draft/random/"), {"next": "overview"})
+        judge.post(world.url(f"games/{game.pk}/draft/random/"), {"next": "overview", "confirmed": "yes"})
     with django_assert_max_num_queries(12):
         overview = judge.get(world.url("judge/drafts/"))
     assert overview.content.count(b"at random</span>") == 2

@@ -377,10 +377,14 @@ def test_disqualification_confirmed_from_the_log_page(world, round_one):
     proposal = issue(world, "hank", "disqualification", player=world.dan)
     page = world.client("alice").get(world.url("judge/penalties/"))
     assert b"Disqualifications awaiting confirmation" in page.content
-    world.client("hank").post(world.url(f"judge/penalties/{proposal.pk}/confirm/"), {"note": ""})
+    world.client("hank").post(
+        world.url(f"judge/penalties/{proposal.pk}/confirm/"), {"note": "", "confirmed": "yes"}
+    )
     proposal.refresh_from_db()
     assert proposal.status == PenaltyStatus.PENDING  # the HJ cannot confirm while the TO does not play
-    world.client("alice").post(world.url(f"judge/penalties/{proposal.pk}/confirm/"), {"note": "ok"})
+    world.client("alice").post(
+        world.url(f"judge/penalties/{proposal.pk}/confirm/"), {"note": "ok", "confirmed": "yes"}
+    )
     proposal.refresh_from_db()
     assert proposal.status == PenaltyStatus.CONFIRMED
 

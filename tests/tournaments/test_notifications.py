@@ -104,7 +104,7 @@ def test_the_opponents_report_mails_the_player_who_must_confirm(
     (message,) = mail.outbox
     assert message.to == ["carol@example.org"]
     assert message.subject == "[Muster] Winter Clash, round 1: Bob reported, please confirm"
-    assert "you 2 \N{EN DASH} opponent 9, 4 Battle Rounds." in message.body
+    assert "You 2 \N{EN DASH} opponent 9, 4 Battle Rounds." in message.body
     assert "table 2" in message.body
     assert "http://127.0.0.1:8000/e/winter-clash/me/" in message.body
 

@@ -100,6 +100,7 @@ def post(allowed: frozenset[str], data: dict[str, Any] | None = None, **kw: str)
 
 WEB: dict[str, tuple[Op, ...]] = {
     "healthz": (get(EVERYONE),),
+    "favicon": (get(EVERYONE),),
     # Accounts (django-allauth). Pages for signed-in people send anonymous ones to log in.
     "login": (get(EVERYONE),),
     "logout": (post(EVERYONE),),

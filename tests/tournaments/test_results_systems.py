@@ -378,7 +378,7 @@ def test_pages_show_each_systems_result(client, users, system):
     shown = {
         "starcraft-tmg": "12\N{EN DASH}3",
         "dropzone-commander": "6\N{EN DASH}6 (KP 900\N{EN DASH}450)",
-        "morsdei": "Complete victory over Carol, 4\N{EN DASH}5",
+        "morsdei": "Complete victory for Bob over Carol, 4\N{EN DASH}5",
         "warpspawn-starcraft": "Won by Bob",
     }[system]
     client.force_login(users["judy"])

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 
 from tournaments.access import EventAccess
 from tournaments.errors import ServiceError
@@ -46,3 +46,42 @@ def run_service(
 
 def nav_context(access: EventAccess, section: str) -> dict[str, Any]:
     return {"event": access.event, "access": access, "section": section}
+
+
+CONFIRM_FIELD = "confirmed"
+
+
+def confirmation_page(
+    request: HttpRequest,
+    access: EventAccess,
+    *,
+    section: str,
+    title: str,
+    consequence: str,
+    button: str,
+    cancel: str,
+) -> HttpResponse | None:
+    """None once the POST carries the confirmation; until then, the page asking for it.
+
+    For an action a tap cannot take back (call time, drop a player, mail every invited
+    player, close a vote): the first POST changes nothing and answers a page saying what
+    will happen, whose form posts the same fields again with the confirmation. Plain HTML,
+    so it works without JavaScript.
+    """
+    if request.POST.get(CONFIRM_FIELD) == "yes":
+        return None
+    carried = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", CONFIRM_FIELD)
+        for value in values
+    ]
+    context = nav_context(access, section) | {
+        "title": title,
+        "consequence": consequence,
+        "button": button,
+        "cancel": cancel,
+        "carried": carried,
+        "confirm_field": CONFIRM_FIELD,
+    }
+    return render(request, "tournaments/confirm_action.html", context)

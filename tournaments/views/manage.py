@@ -34,6 +34,7 @@ from tournaments.selectors import (
     event_players,
     event_staff,
     not_ready_by_player,
+    registration_is_open,
     roster_board,
     round_readiness,
     upcoming_round_number,
@@ -55,7 +56,7 @@ from tournaments.services.players import (
     players_import_csv_report,
 )
 from tournaments.services.rosters import roster_submit
-from tournaments.views.common import actor, nav_context, run_service
+from tournaments.views.common import actor, confirmation_page, nav_context, run_service
 from tournaments.views.player import roster_slots
 from tournaments.views.scoring import scoring_context
 
@@ -111,6 +112,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "with_roster": len(submitted),
         "with_illegal": len(illegal),
         "join_url": request.build_absolute_uri(join_path) if join_path else None,
+        "registration_open": registration_is_open(event),
         "tables": list(event.tables.order_by("number")),
         "deadline_warning": deadline_warning(event),
     }
@@ -291,6 +293,25 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
 def players_invite(request: HttpRequest, slug: str) -> HttpResponse:
     """Mail each imported seat with an address and no account its invitation link (issue 13)."""
     access = _to(request, slug)
+    uninvited = sum(
+        1 for player in event_players(access.event) if is_invitable(player) and player.invited_at is None
+    )
+    if uninvited:
+        asking = confirmation_page(
+            request,
+            access,
+            section="manage",
+            title="E-mail the invitations?",
+            consequence=(
+                f"{uninvited} player{'s' if uninvited != 1 else ''} on the list (each with an address, "
+                "no account and no invitation yet) will be e-mailed their invitation link now. "
+                "A sent e-mail cannot be called back."
+            ),
+            button="E-mail the invitations",
+            cancel=reverse("manage-players", args=[slug]),
+        )
+        if asking is not None:
+            return asking
 
     def link_for(player: Any) -> str:
         path = reverse("invitation", args=[access.event.slug, invitation_token(player)])
@@ -356,6 +377,30 @@ def player_action(request: HttpRequest, slug: str, pk: int, action: str) -> Http
     if action not in calls:
         raise Http404("No such action.")
     call, success = calls[action]
+    if action in ("drop", "no-show") and player.dropped_after_round is None:
+        in_play = player.event.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
+        if action == "drop":
+            consequence = (
+                f"{player.name} is dropped: they are not paired in any later round. "
+                "A drop cannot be taken back."
+            )
+        else:
+            which = f"round {in_play.number}" if in_play is not None else "this round"
+            consequence = (
+                f"{player.name}'s game in {which} is scored as a no-show and {player.name} is dropped "
+                "from the event. This cannot be taken back."
+            )
+        asking = confirmation_page(
+            request,
+            access,
+            section="manage",
+            title=f"Drop {player.name}?" if action == "drop" else f"Record {player.name} as a no-show?",
+            consequence=consequence,
+            button="Drop" if action == "drop" else "No-show: score it and drop",
+            cancel=reverse("manage-players", args=[slug]),
+        )
+        if asking is not None:
+            return asking
     return run_service(request, call, success, "manage-players", slug)
 
 

@@ -14,11 +14,12 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from rules_engine.registry import get_system
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import NominationForm, PlayerResultForm, RosterForm, add_service_error, nominee_of
-from tournaments.models import Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
+from tournaments.models import EventStatus, Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
 from tournaments.selectors import (
     game_in_play,
     player_games,
@@ -29,6 +30,7 @@ from tournaments.selectors import (
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
+from tournaments.services.scoring import scoring_of
 from tournaments.views.common import actor, nav_context
 from tournaments.wording import in_players_words, report_in_my_terms
 
@@ -119,6 +121,12 @@ def _dashboard(
         and not access.event.rounds.exists()
         and (deadline is None or timezone.now() <= deadline),
         "submission_open": roster_submission_open(access.event),
+        # After the last round there is nothing more to pair: no "pairings appear here".
+        "event_over": access.event.status == EventStatus.FINISHED
+        or (
+            current is None
+            and access.event.rounds.filter(status=RoundStatus.CLOSED).count() >= access.event.planned_rounds
+        ),
     }
     if current is not None:
         opponent = current.player_two if current.player_one_id == me.pk else current.player_one
@@ -139,6 +147,15 @@ def _dashboard(
             "opponent_rosters": opponent_rosters,
             "drafted_slot": drafted,
             "my_report": report_in_my_terms(mine, current, me),
+            # The later of two reports that agree is a confirmation, not a report of one's own.
+            "i_confirmed": current.result_status == ResultStatus.CONFIRMED
+            and mine is not None
+            and theirs is not None
+            and theirs.created_at <= mine.created_at,
+            "current_result": report_in_my_terms(current, current, me) if current.outcome else None,
+            # What a bye scores in this event: its system's table, with the TO's over it.
+            "bye_score": scoring_of(access.event).table.bye if opponent is None else None,
+            "standings_keys": get_system(access.event.game_system).standings_keys,
             "their_report": report_in_my_terms(theirs, current, me),
             "can_confirm": can_confirm,
             "waiting_for_opponent": awaiting and not can_confirm and mine is not None,

@@ -18,6 +18,7 @@ from rosters.models import Roster
 from rules_engine.registry import get_system
 from standings import explain, four_dp_text
 from standings.display import standings_state
+from standings.engine import Standing
 from tournaments.access import EventAccess, access_event
 from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
@@ -25,6 +26,7 @@ from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
+    registration_is_open,
     rosters_public,
     round_games,
     round_progress,
@@ -61,6 +63,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         if players["active"]
         else None,
         "rosters_public": rosters_public(event),
+        # The TO's switch alone says nothing once the event is under way or over.
+        "registration_open": registration_is_open(event),
         "supplied_pack": supplied_pack(event),
         "game": get_system(event.game_system),
         # The event listing's schedule (OP Guide: The Tournament Organiser) and side events.
@@ -192,13 +196,41 @@ def _rank_labels(ranks: list[int | None]) -> list[str]:
     return ["—" if r is None else (f"={r}" if counts[r] > 1 else str(r)) for r in ranks]
 
 
+# Each standings key: its heading and what the heading stands for.
+_COLUMNS = {
+    "mp": ("MP", "Match Points"),
+    "tp": ("TP", "Tournament Points"),
+    "sos": ("SoS", "Strength of Schedule"),
+    "otp": ("oTP", "Opponents' Tournament Points"),
+}
+
+
+def _figure(row: Standing, key: str) -> str:
+    value = getattr(row, key)
+    return four_dp_text(value) if key in ("sos", "otp") else str(value)
+
+
+def _indicative_note(settled_last: list[str]) -> str:
+    """What only the final tallies settle (OP Guide: When to Calculate Them), in the columns shown."""
+    if not settled_last:
+        return ""
+    one = len(settled_last) == 1
+    names = " and ".join(settled_last)
+    return (
+        f"{names} {'is' if one else 'are'} worked out from final tallies after the last round; "
+        f"until then {'it is' if one else 'they are'} indicative only."
+    )
+
+
 def _standings_fragment(access: EventAccess) -> str:
     table = standings_cached(access.event)
     labels = _rank_labels([row.rank for row in table.rows])
+    keys = [key for key in get_system(access.event.game_system).standings_keys if key in _COLUMNS]
     rows = [
         {
             "label": label,
             "row": row,
+            "figures": [_figure(row, key) for key in keys],
             "sos": four_dp_text(row.sos),
             "otp": four_dp_text(row.otp),
         }
@@ -212,6 +244,8 @@ def _standings_fragment(access: EventAccess) -> str:
         "final": table.final and not in_progress,
         "state": standings_state(table, progress),
         "rows": rows,
+        "columns": [_COLUMNS[key] for key in keys],
+        "indicative_note": _indicative_note([_COLUMNS[k][0] for k in keys if k in ("sos", "otp")]),
         "poll_url": reverse("standings", args=[access.event.slug]),
         "poll_seconds": POLL_SECONDS,
         # One reverse for the whole table rather than one per row (a fifth of the render).
@@ -250,6 +284,8 @@ def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpRespons
         "row": row,
         "sos": four_dp_text(row.sos),
         "otp": four_dp_text(row.otp),
+        # A system whose games score no TP (Warpspawn) shows no TP or oTP: always 0 there.
+        "shows_tp": "tp" in get_system(access.event.game_system).standings_keys,
         "games": [
             {"game": game, "opponent": explanation.names.get(game.opponent or "", "Bye")}
             for game in row.games

@@ -41,7 +41,7 @@ from tournaments.services.rounds import (
     round_undo,
 )
 from tournaments.services.scenarios import round_set_scenario
-from tournaments.views.common import actor, by_table, nav_context, run_service
+from tournaments.views.common import actor, by_table, confirmation_page, nav_context, run_service
 from tournaments.views.public import POLL_SECONDS
 
 
@@ -265,6 +265,20 @@ def repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
     round_ = round_or_404(access, number)
+    asking = confirmation_page(
+        request,
+        access,
+        section="manage",
+        title=f"Undo round {number}?",
+        consequence=(
+            f"Round {number} is deleted as if it had never been paired: its pairing and tables "
+            "are gone, and a new pairing may differ."
+        ),
+        button=f"Undo round {number}",
+        cancel=reverse("manage-round", args=[slug, number]),
+    )
+    if asking is not None:
+        return asking
     try:
         round_undo(round_=round_, by=actor(request))
     except ServiceError as exc:

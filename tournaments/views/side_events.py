@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments.access import TO, access_event
@@ -14,7 +15,7 @@ from tournaments.forms import SideEventForm, add_service_error
 from tournaments.models import Event
 from tournaments.selectors import side_events_of
 from tournaments.services.side_events import side_event_create, side_event_delete, side_event_join
-from tournaments.views.common import actor, nav_context
+from tournaments.views.common import actor, confirmation_page, nav_context
 
 
 @login_required
@@ -69,6 +70,17 @@ def side_event_delete_view(request: HttpRequest, slug: str, side_slug: str) -> H
     if side is None:
         raise Http404("No such side event.")
     name = side.name
+    asking = confirmation_page(
+        request,
+        access,
+        section="manage",
+        title=f"Delete {name}?",
+        consequence=f"{name} is deleted for good, with its players' entries and rosters.",
+        button=f"Delete {name} for good",
+        cancel=reverse("manage-side-events", args=[access.event.slug]),
+    )
+    if asking is not None:
+        return asking
     try:
         side_event_delete(main=access.event, side=side, actor=actor(request))
     except ServiceError as exc:

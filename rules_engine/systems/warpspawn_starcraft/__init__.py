@@ -71,6 +71,7 @@ SYSTEM = register(
         scoring={"standard": BANDS},
         results=ResultShape(vp=False),
         vp_range=ScoreRange(0, 0),  # no Victory Points at all: a game has a winner or is a draw
+        standings_keys=("mp", "sos"),  # TP is 0 in every game (BANDS), so TP and oTP are too
         roster_rules=ROSTER_RULES,
         roster_check=_check_rosters,
         read_pack=_read_pack,

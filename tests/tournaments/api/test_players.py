@@ -84,7 +84,7 @@ def test_csv_import_is_all_or_nothing_and_names_the_bad_row(api, world):
     bad = "name,email,username\nFrank,frank@example.org,\n,nobody@example.org\nGina\n"
     response = api("alice").post(url, {"csv": bad}, format="json")
     assert response.status_code == 400
-    assert response.json()["message"].startswith("Row 2:")
+    assert response.json()["message"].startswith("Row 3:")  # the header is row 1
     assert response.json()["field"] == "csv"
     assert world.event.players.count() == 4  # Frank was not kept
     good = "Frank,frank@example.org\nGina,,mallory\nHal,,ghost\n"

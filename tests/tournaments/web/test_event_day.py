@@ -412,9 +412,10 @@ def test_csv_errors_name_every_bad_row_and_import_nothing(client, alice):
     )
     response = client.post("/e/spring-skirmish/manage/players/import/", {"csv": text})
     page = response.content.decode()
-    assert "Row 1: &#x27;not-an-address&#x27; is not an e-mail address." in page
-    assert "Row 2: the name is empty." in page
-    assert "Row 4: &#x27;ghost@&#x27; is not an e-mail address." in page
+    # Numbered as in the spreadsheet: the header is row 1.
+    assert "Row 2: &#x27;not-an-address&#x27; is not an e-mail address." in page
+    assert "Row 3: the name is empty." in page
+    assert "Row 5: &#x27;ghost@&#x27; is not an e-mail address." in page
     assert "Nothing was imported" in page
     assert event.players.count() == 0
 

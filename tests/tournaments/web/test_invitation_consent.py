@@ -98,20 +98,30 @@ def test_publishing_a_round_mails_nobody_who_has_not_claimed_a_seat(alice, bob, 
     assert "bob@example.org" not in recipients
 
 
+def _send(client, url: str) -> str:
+    return str(client.post(url, {"confirmed": "yes"}, follow=True).content.decode())
+
+
 def test_each_seat_is_invited_once_unless_sent_again_on_purpose(client, alice):
     event = make_event(to=alice)
     ada = _seat(event, "Ada", "ada@example.org")
     client.force_login(alice)
     invite = f"/e/{event.slug}/manage/players/invite/"
-    assert "Invitation sent to 1 player." in client.post(invite, follow=True).content.decode()
-    again = client.post(invite, follow=True).content.decode()
+    assert (
+        "Invitation sent to 1 player."
+        in client.post(invite, {"confirmed": "yes"}, follow=True).content.decode()
+    )
+    again = client.post(invite, {"confirmed": "yes"}, follow=True).content.decode()
     assert "Every invitation has been sent already" in again
     assert len(mail.outbox) == 1
     page = client.get(f"/e/{event.slug}/manage/players/").content.decode()
     assert "mailed " in page
     assert "Send invitation again" in page
     grace = _seat(event, "Grace", "grace@example.org")
-    assert "Invitation sent to 1 player." in client.post(invite, follow=True).content.decode()
+    assert (
+        "Invitation sent to 1 player."
+        in client.post(invite, {"confirmed": "yes"}, follow=True).content.decode()
+    )
     assert [m.to for m in mail.outbox] == [["ada@example.org"], ["grace@example.org"]]
     resent = client.post(f"/e/{event.slug}/manage/players/{ada.pk}/invite-again/", follow=True)
     assert "sent to Ada again" in resent.content.decode()

@@ -39,7 +39,7 @@ def test_the_to_mails_each_unclaimed_seat_its_link(client, alice, bob):
     client.force_login(alice)
     page = client.get(f"/e/{event.slug}/manage/players/")
     assert "1 player has an address and no account yet and has not been invited" in page.content.decode()
-    response = client.post(f"/e/{event.slug}/manage/players/invite/", follow=True)
+    response = client.post(f"/e/{event.slug}/manage/players/invite/", {"confirmed": "yes"}, follow=True)
     assert "Invitation sent to 1 player." in response.content.decode()
     assert [m.to for m in mail.outbox] == [["ada@example.org"]]
     assert "Ada Lovelace" in mail.outbox[0].body

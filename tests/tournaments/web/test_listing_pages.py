@@ -210,7 +210,7 @@ def test_the_to_deletes_an_unplayed_side_event_from_the_manage_page(world, users
     url = f"/e/{world.event.slug}/manage/side-events/{side.slug}/delete/"
     assert f'action="{url}"' in page
     assert world.client("judy").post(url).status_code == 404  # the TO's alone
-    done = world.client("alice").post(url, follow=True)
+    done = world.client("alice").post(url, {"confirmed": "yes"}, follow=True)
     assert "Open play is deleted" in done.content.decode()
     assert not Event.objects.filter(pk=side.pk).exists()
     assert Event.objects.filter(pk=world.event.pk).exists()
@@ -225,7 +225,7 @@ def test_a_refused_side_event_deletion_says_what_to_do_instead(world, users):
     side_event_join(side=side, user=users["carol"])
     round_pair(event=side, by=users["alice"], seed=1, confirm=True)
     url = f"/e/{world.event.slug}/manage/side-events/{side.slug}/delete/"
-    refused = world.client("alice").post(url, follow=True).content.decode()
+    refused = world.client("alice").post(url, {"confirmed": "yes"}, follow=True).content.decode()
     assert "cannot be deleted" in refused
     assert "undo its rounds first" in refused
     assert Event.objects.filter(pk=side.pk).exists()

@@ -127,7 +127,7 @@ def test_check_in_drop_and_no_show(client, event, alice):
     client.post(f"/e/spring-skirmish/manage/players/{p1.pk}/check-in/")
     p1.refresh_from_db()
     assert p1.checked_in_at is not None
-    client.post(f"/e/spring-skirmish/manage/players/{p1.pk}/drop/")
+    client.post(f"/e/spring-skirmish/manage/players/{p1.pk}/drop/", {"confirmed": "yes"})
     p1.refresh_from_db()
     assert p1.dropped_after_round == 0
     response = client.post(f"/e/spring-skirmish/manage/players/{p1.pk}/drop/", follow=True)
@@ -137,7 +137,7 @@ def test_check_in_drop_and_no_show(client, event, alice):
     p1.dropped_after_round = None
     p1.save()
     round_ = play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
-    client.post(f"/e/spring-skirmish/manage/players/{p2.pk}/no-show/")
+    client.post(f"/e/spring-skirmish/manage/players/{p2.pk}/no-show/", {"confirmed": "yes"})
     game = round_.games.get(player_two=p2)
     assert (game.outcome, game.loser_id) == (Outcome.NO_SHOW, p2.pk)
     p2.refresh_from_db()

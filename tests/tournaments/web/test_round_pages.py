@@ -89,7 +89,7 @@ def test_repair_and_undo(client, event, alice):
     _pair(client)
     client.post("/e/spring-skirmish/manage/rounds/1/repair/", {"seed": "11"})
     assert Round.objects.get().seed == 11
-    response = client.post("/e/spring-skirmish/manage/rounds/1/undo/")
+    response = client.post("/e/spring-skirmish/manage/rounds/1/undo/", {"confirmed": "yes"})
     assert response["Location"] == "/e/spring-skirmish/manage/"
     assert not Round.objects.exists()
 
