@@ -316,7 +316,21 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # `celery -A config beat` (or a worker started with -B) runs the print-job sweep.
 CELERY_BEAT_SCHEDULE = {
     "sweep-print-jobs": {"task": "printing.sweep_print_jobs", "schedule": 30.0},
+    "expire-print-jobs": {"task": "printing.expire_print_jobs", "schedule": 3600.0},
+    "clear-sessions": {"task": "config.clear_sessions", "schedule": 24 * 3600.0},
 }
+# The queues a worker started without -Q consumes: the default one and the print lanes
+# (printing.services.job_queue). In production give each print lane a worker of its own
+# (`-Q print-small` and `-Q celery,print-large`) so one event's big PDF never delays
+# another's small one (docs/reliability.md, "The print queue").
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = {name: {"routing_key": name} for name in ("celery", "print-small", "print-large")}
+# Print-queue limits (printing.services): documents in progress per event and per account
+# (a request over either answers 429 "try again in 30 s"), and how long finished PDFs and
+# their jobs are kept (they are rebuilt on demand).
+PRINT_JOBS_PER_EVENT = env_int("PRINT_JOBS_PER_EVENT", 32)
+PRINT_JOBS_PER_ACCOUNT = env_int("PRINT_JOBS_PER_ACCOUNT", 6)
+PRINT_FILES_KEEP_HOURS = env_int("PRINT_FILES_KEEP_HOURS", 24)
 
 # Content-Security-Policy (django-csp), in development too so a page that breaks it is
 # seen at once: scripts, styles, fonts and images from this site only, no inline script

@@ -30,6 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.files.base import ContentFile
 from django.db import close_old_connections, connection, transaction
@@ -48,7 +49,7 @@ from printing.policy import may_print, request_params
 from printing.render import templates_version
 from tournaments.access import EventAccess
 from tournaments.errors import ServiceError
-from tournaments.models import Event
+from tournaments.models import Event, Player
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +68,20 @@ RESEND_AFTER = dt.timedelta(seconds=60)
 MAX_ATTEMPTS = 3
 # Publishing from a web request: fail fast rather than hold the request (kombu retry policy).
 PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+
+# The lanes jobs queue in (CELERY_TASK_QUEUES): a small document never waits behind a big
+# one when each lane has a worker of its own (docs/reliability.md, "The print queue").
+SMALL_QUEUE = "print-small"
+LARGE_QUEUE = "print-large"
+# A document is large when it has a page or more per player (the roster pack, the result
+# slips) at an event over LARGE_PER_PLAYER players, or is any document of an event over
+# LARGE_EVENT players.
+PER_PLAYER_KINDS = ("rosters", "slips", "player-summary")
+LARGE_PER_PLAYER = 32
+LARGE_EVENT = 256
+# How long a caller over a limit is asked to wait (about one lease: a job finishes or is
+# reaped within it).
+RETRY_AFTER_SECONDS = 30
 
 UNAVAILABLE = "Printing is unavailable right now (the print queue cannot be reached). Try again in a minute."
 ORPHANED = "The worker rendering this document stopped before it finished. Retry it."
@@ -152,6 +167,35 @@ def is_stale(job: PrintJob, now: dt.datetime | None = None) -> bool:
     return since is not None and now - since > STALE_AFTER
 
 
+class PrintQueueFull(ServiceError):
+    """Too many of this event's, or this account's, documents are waiting: try again (429)."""
+
+    status = 429
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, code="too-many-print-jobs")
+        self.retry_after = RETRY_AFTER_SECONDS
+
+
+def job_queue(event_players: int, kind: str) -> str:
+    """The lane for a document of `kind` at an event of `event_players` players."""
+    if event_players > LARGE_EVENT or (kind in PER_PLAYER_KINDS and event_players > LARGE_PER_PLAYER):
+        return LARGE_QUEUE
+    return SMALL_QUEUE
+
+
+def _check_limits(event: Event, by: AbstractBaseUser | AnonymousUser | None) -> None:
+    """PRINT_JOBS_PER_EVENT documents in progress per event and PRINT_JOBS_PER_ACCOUNT per
+    account, whatever the event: a burst of requests cannot fill the workers' queue."""
+    recent = PrintJob.objects.filter(status__in=IN_PROGRESS, created_at__gte=timezone.now() - STALE_AFTER)
+    wait = f"try again in {RETRY_AFTER_SECONDS} s"
+    if recent.filter(event=event).count() >= settings.PRINT_JOBS_PER_EVENT:
+        raise PrintQueueFull(f"Too many print jobs are waiting for this event: {wait}.")
+    mine = recent.filter(requested_by_id=by.pk) if by is not None and by.is_authenticated else None
+    if mine is not None and mine.count() >= settings.PRINT_JOBS_PER_ACCOUNT:
+        raise PrintQueueFull(f"Too many of your print jobs are waiting: {wait}.")
+
+
 def _reusable(event: Event, kind: str, print_fingerprint: str) -> PrintJob | None:
     """A finished job with this fingerprint (its file still there), else one still in progress."""
     candidates = PrintJob.objects.filter(
@@ -167,10 +211,10 @@ def _reusable(event: Event, kind: str, print_fingerprint: str) -> PrintJob | Non
     return in_progress
 
 
-def _publish(job_id: int) -> None:
+def _publish(job_id: int, queue: str) -> None:
     from printing.tasks import render_print_job
 
-    render_print_job.apply_async((job_id,), retry=True, retry_policy=PUBLISH_RETRY)
+    render_print_job.apply_async((job_id,), queue=queue, retry=True, retry_policy=PUBLISH_RETRY)
 
 
 def _enqueue(job: PrintJob) -> None:
@@ -179,10 +223,11 @@ def _enqueue(job: PrintJob) -> None:
     sentence saying so, instead of waiting as `queued` for a message that was never sent."""
     job.enqueued_at = timezone.now()
     job.save(update_fields=["enqueued_at"])
+    queue = job_queue(Player.objects.filter(event_id=job.event_id).count(), job.kind)
 
     def send() -> None:
         try:
-            _publish(job.pk)
+            _publish(job.pk, queue)
         except _broker_errors() as exc:
             logger.warning(
                 "print job %s not queued: broker unavailable (%s: %s)", job.pk, type(exc).__name__, exc
@@ -222,9 +267,13 @@ def print_job_request(
     sheet = load_sheet(access.event, checked, params)
     print_fingerprint = fingerprint(checked, params, sheet)
     with transaction.atomic():
+        # One job per identical request: the event's row lock makes "is there one already?"
+        # and "create it" one step, so simultaneous requests share a job.
+        Event.objects.select_for_update().filter(pk=access.event.pk).values_list("pk").first()
         existing = _reusable(access.event, checked, print_fingerprint)
         if existing is not None:
             return existing
+        _check_limits(access.event, by)
         job = PrintJob.objects.create(
             event=access.event,
             kind=checked,
@@ -432,3 +481,24 @@ def print_job_retry(*, job: PrintJob, by: AbstractBaseUser | AnonymousUser | Non
         _enqueue(job)
     logger.info("print job %s queued again by %s", job.pk, by)
     return _raise_if_unsent(job)
+
+
+def print_jobs_expire(now: dt.datetime | None = None) -> int:
+    """Delete finished and failed jobs older than PRINT_FILES_KEEP_HOURS, with their files:
+    a PDF is rebuilt on demand from the event (the fingerprint), so nothing is lost but disk.
+    Run hourly by Celery beat; returns how many jobs went."""
+    cutoff = (now or timezone.now()) - dt.timedelta(hours=settings.PRINT_FILES_KEEP_HOURS)
+    old = PrintJob.objects.filter(status__in=[PrintStatus.DONE, PrintStatus.FAILED], created_at__lt=cutoff)
+    removed = 0
+    for job in old.iterator():
+        if job.file:
+            try:
+                job.file.delete(save=False)
+            except OSError:
+                logger.warning("print job %s: its file could not be deleted", job.pk)
+                continue
+        job.delete()
+        removed += 1
+    if removed:
+        logger.info("print files: %s expired jobs deleted", removed)
+    return removed

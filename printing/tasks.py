@@ -21,7 +21,7 @@ from django.db import InterfaceError, OperationalError
 # The project's app, imported here rather than in config/__init__, so that only processes
 # that use a task load Celery (the offline commands never do).
 from config.celery import app
-from printing.services import print_job_run, print_job_sweep, worker_identity
+from printing.services import print_job_run, print_job_sweep, print_jobs_expire, worker_identity
 
 
 @app.task(
@@ -45,6 +45,12 @@ def render_print_job(self: Any, job_id: int) -> str:
 def sweep_print_jobs() -> dict[str, int]:
     """Re-queue orphaned print jobs (Celery beat runs this every 30 s; see settings)."""
     return print_job_sweep()
+
+
+@app.task(name="printing.expire_print_jobs", ignore_result=True)
+def expire_print_jobs() -> int:
+    """Delete finished PDFs older than PRINT_FILES_KEEP_HOURS (Celery beat, hourly)."""
+    return print_jobs_expire()
 
 
 @worker_ready.connect

@@ -7,8 +7,9 @@ Anything the caller may not have is a 404, exactly like an unknown event.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from django.conf import settings
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,6 +30,7 @@ from printing.render import PAPER_LABELS, PAPERS
 from printing.services import (
     IN_PROGRESS,
     PrintingUnavailable,
+    PrintQueueFull,
     is_stale,
     print_job_reap,
     print_job_request,
@@ -138,15 +140,42 @@ def _offers(access: EventAccess) -> list[dict[str, Any]]:
     return offers
 
 
-def _session_key(slug: str) -> str:
-    return f"print-jobs:{slug}"
+# The caller's own recent jobs live in a signed cookie scoped to the event's print pages,
+# not in the session: an anonymous visitor's print request then creates no session row.
+JOBS_COOKIE = "print-jobs"
+JOBS_COOKIE_SALT = "muster.print-jobs"
+JOBS_COOKIE_AGE = 24 * 3600  # seconds: PRINT_FILES_KEEP_HOURS' default
+
+
+def _cookie_ids(request: HttpRequest) -> list[int]:
+    raw = request.get_signed_cookie(JOBS_COOKIE, default="", salt=JOBS_COOKIE_SALT, max_age=JOBS_COOKIE_AGE)
+    return [int(i) for i in str(raw).split(",") if i.isdigit()][:RECENT_JOBS]
 
 
 def _remember(request: HttpRequest, slug: str, job: PrintJob) -> None:
-    """Keep the caller's own jobs in their session, newest first (anonymous visitors too)."""
-    key = _session_key(slug)
-    ids = [job.pk, *(i for i in request.session.get(key, []) if i != job.pk)]
-    request.session[key] = ids[:RECENT_JOBS]
+    """Note the job among the caller's own, newest first (anonymous visitors too); `_keep`
+    writes them to the response's cookie."""
+    ids = [job.pk, *(i for i in _cookie_ids(request) if i != job.pk)][:RECENT_JOBS]
+    request.print_job_ids = ids  # type: ignore[attr-defined]
+
+
+Answer = TypeVar("Answer", bound=HttpResponseBase)
+
+
+def _keep(request: HttpRequest, slug: str, response: Answer) -> Answer:
+    ids: list[int] | None = getattr(request, "print_job_ids", None)
+    if ids is not None:
+        response.set_signed_cookie(
+            JOBS_COOKIE,
+            ",".join(str(i) for i in ids),
+            salt=JOBS_COOKIE_SALT,
+            max_age=JOBS_COOKIE_AGE,
+            path=reverse("printing:page", args=[slug]),
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
 
 
 def _recent_jobs(request: HttpRequest, access: EventAccess) -> list[PrintJob]:
@@ -154,7 +183,7 @@ def _recent_jobs(request: HttpRequest, access: EventAccess) -> list[PrintJob]:
     if access.is_staff:
         recent = PrintJob.objects.filter(event=access.event).order_by("-created_at", "-id")[:RECENT_JOBS]
         return [print_job_reap(job) for job in recent]
-    ids = [i for i in request.session.get(_session_key(access.event.slug), []) if isinstance(i, int)]
+    ids: list[int] = getattr(request, "print_job_ids", None) or _cookie_ids(request)
     jobs = {job.pk: job for job in PrintJob.objects.filter(event=access.event, pk__in=ids)}
     return [
         print_job_reap(jobs[i])
@@ -180,7 +209,7 @@ def _unavailable(
         context = {"event": access.event, "access": access, "section": "print", **_job_context(slug, exc.job)}
         response = render(request, "print/web/job.html", context, status=503)
     response["Retry-After"] = "30"
-    return response
+    return response  # the caller sets the cookie (_keep)
 
 
 def _api_unavailable(exc: PrintingUnavailable) -> Response:
@@ -224,7 +253,11 @@ def print_request(request: HttpRequest, slug: str) -> HttpResponse:
             player=request.POST.get("player"),
         )
     except PrintingUnavailable as exc:
-        return _unavailable(request, access, slug, exc)
+        return _keep(request, slug, _unavailable(request, access, slug, exc))
+    except PrintQueueFull as exc:
+        full = render(request, "print/web/_error.html", {"message": exc.message}, status=429)
+        full["Retry-After"] = str(exc.retry_after)
+        return full
     except ServiceError as exc:
         if exc.code == "not-found":
             raise Http404(exc.message) from None
@@ -232,8 +265,8 @@ def print_request(request: HttpRequest, slug: str) -> HttpResponse:
     _remember(request, slug, job)
     if request.headers.get("HX-Request"):
         # The whole list, not one row: a reused job is already on the page.
-        return _jobs_list(request, access, slug)
-    return redirect("printing:job", slug=slug, job_id=job.pk)
+        return _keep(request, slug, _jobs_list(request, access, slug))
+    return _keep(request, slug, redirect("printing:job", slug=slug, job_id=job.pk))
 
 
 @require_GET
@@ -272,7 +305,7 @@ def job_retry(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
     try:
         job = print_job_retry(job=job, by=request.user)
     except PrintingUnavailable as exc:
-        return _unavailable(request, access, slug, exc)
+        return _keep(request, slug, _unavailable(request, access, slug, exc))
     except ServiceError as exc:
         return render(request, "print/web/_error.html", {"message": exc.message}, status=400)
     if request.headers.get("HX-Request"):
@@ -330,6 +363,10 @@ class PrintJobOutput(serializers.Serializer[dict[str, Any]]):
         202: PrintJobOutput,
         400: OpenApiResponse(description="Bad input: {code, message, field}"),
         404: OpenApiResponse(description="No such event, or not a document this caller may print"),
+        429: OpenApiResponse(
+            description="Too many of this event's or this account's documents are waiting "
+            "(`too-many-print-jobs`): try again after the Retry-After header's seconds"
+        ),
         503: OpenApiResponse(
             description="Printing is unavailable (the print queue cannot be reached): try again"
         ),
@@ -358,13 +395,20 @@ def api_request(request: Request, slug: str) -> Response:
         )
     except PrintingUnavailable as exc:
         _remember(request._request, slug, exc.job)
-        return _api_unavailable(exc)
+        return _keep(request._request, slug, _api_unavailable(exc))
+    except PrintQueueFull as exc:
+        return Response(
+            exc.as_dict(),
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
     except ServiceError as exc:
         if exc.code == "not-found":
             raise Http404(exc.message) from None
         return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
     _remember(request._request, slug, job)
-    return Response(job_json(request, slug, job), status=status.HTTP_202_ACCEPTED)
+    answer = Response(job_json(request, slug, job), status=status.HTTP_202_ACCEPTED)
+    return _keep(request._request, slug, answer)
 
 
 @extend_schema(

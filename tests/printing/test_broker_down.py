@@ -131,7 +131,7 @@ def test_once_the_broker_is_back_a_retry_is_queued_without_restarting_anything(c
             assert response.status_code == 302
             job.refresh_from_db()
             assert job.status == PrintStatus.QUEUED
-            assert redis_client.Redis.from_url(redis.url).llen("celery") == 1  # the message is there
+            assert redis_client.Redis.from_url(redis.url).llen("print-small") == 1  # the message is there
             print_job_run(job_id=job.pk)  # what the worker does with it
         finally:
             redis.stop()
