@@ -154,6 +154,10 @@ ACCOUNT_PREVENT_ENUMERATION = True
 # web form, POST /api/auth/token/ and the admin alike), never per address, so one player's
 # typos or an attacker's guesses never refuse another account's right password; every
 # attempt from an address counts against a budget a hall logging in at once stays under.
+# Behind a proxy (deploy/nginx/), the client's address is the last one the proxy added to
+# X-Forwarded-For: TRUSTED_PROXY_COUNT=1 there, so the per-address limits count clients,
+# not the proxy. 0 (the default) reads REMOTE_ADDR, for a process facing clients itself.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 ACCOUNT_RATE_LIMITS = {
     "login": env_rate_limit("RATE_LIMIT_LOGIN", "300/5m/ip"),
     "login_failed": env_rate_limit("RATE_LIMIT_LOGIN_FAILED", "5/5m/key"),

@@ -338,3 +338,41 @@ def app_publishing_to(url: str) -> Iterator[None]:
     finally:
         conf.broker_url, conf.task_always_eager = original
         reset_pools()
+
+
+@contextlib.contextmanager
+def nginx_in_front(upstream: str, log: Path) -> Iterator[str]:
+    """nginx on a free port proxying to `upstream` (http://127.0.0.1:PORT) through the
+    repository's own deploy/nginx/muster-proxy.conf; yields its base URL."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    prefix = Path(tempfile.mkdtemp(prefix="muster-nginx-"))
+    port = free_port()
+    conf = prefix / "nginx.conf"
+    conf.write_text(
+        f"""
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 512; }}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    upstream muster {{ server {upstream.removeprefix("http://")}; keepalive 4; }}
+    server {{
+        listen 127.0.0.1:{port};
+        include {ROOT / "deploy" / "nginx" / "muster-proxy.conf"};
+    }}
+}}
+"""
+    )
+    server = Process([binary, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"], os.environ, log)
+    try:
+        wait_for(lambda: _port_open(port), 30, f"nginx on port {port} ({log})", every=0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.stop()
+        shutil.rmtree(prefix, ignore_errors=True)

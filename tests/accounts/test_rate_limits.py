@@ -168,3 +168,28 @@ def test_a_signed_in_account_that_is_not_staff_meets_a_404_at_the_admin(client, 
 def test_the_admin_login_sends_only_to_this_site(client, root):
     response = client.get("/admin/login/?next=https://evil.example/")
     assert response["Location"] == "/accounts/login/?next=%2Fadmin%2F"
+
+
+@override_settings(
+    ALLAUTH_TRUSTED_PROXY_COUNT=1,
+    ACCOUNT_RATE_LIMITS={**settings.ACCOUNT_RATE_LIMITS, "signup": "2/10m/ip"},
+)
+def test_behind_the_proxy_each_client_address_has_its_own_budget(client):
+    """Behind deploy/nginx/ every request comes from the proxy's address; the client's is
+    the one the proxy added to X-Forwarded-For (TRUSTED_PROXY_COUNT=1)."""
+
+    def sign_up(n: int, client_ip: str):
+        return client.post(
+            reverse("account_signup"),
+            {
+                "email": f"user{n}@example.org",
+                "username": f"user{n}",
+                "password1": "a-long-Unusual-passphrase-9",
+                "password2": "a-long-Unusual-passphrase-9",
+            },
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=client_ip,
+        )
+
+    assert [sign_up(n, "203.0.113.1").status_code for n in range(3)] == [302, 302, 429]
+    assert sign_up(3, "203.0.113.2").status_code == 302
