@@ -16,10 +16,11 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PIP) install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
+# Mails link to SITE_URL: here, the address the development server listens on.
 run: setup
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(PY) manage.py load_demo
-	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-1} SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The accessibility journey injects axe-core (pinned as in tests/browser/conftest.py) from
 # var/node, git-ignored; npm comes with Node.js. The browser tests drive Debian's chromium.

@@ -7,7 +7,7 @@ from django.db import models
 
 
 class NotificationKind(models.TextChoices):
-    """The three moments a player hears from Muster by e-mail (docs/notifications.md).
+    """The moments a player or judge hears from Muster by e-mail (docs/notifications.md).
 
     OP Guide, "Reporting Results": both players agree the result, the opponent confirms it,
     a judge settles a difference. A player away from the page hears when it is their turn.
@@ -16,6 +16,8 @@ class NotificationKind(models.TextChoices):
     PAIRING = "pairing", "My pairing is published (round, table, opponent)"
     REPORT = "report", "My opponent reported our result and I must confirm it"
     DISPUTE = "dispute", "A result of mine is disputed or corrected by a judge"
+    # OP Guide: Roles — judges settle disputes; one away from the queue hears of a new one.
+    JUDGING = "judging", "A game at an event I judge goes to the judges, or I join its staff"
 
 
 class NotificationPreference(models.Model):
@@ -32,6 +34,7 @@ class NotificationPreference(models.Model):
     pairing = models.BooleanField(default=True, verbose_name=NotificationKind.PAIRING.label)
     report = models.BooleanField(default=True, verbose_name=NotificationKind.REPORT.label)
     dispute = models.BooleanField(default=True, verbose_name=NotificationKind.DISPUTE.label)
+    judging = models.BooleanField(default=True, verbose_name=NotificationKind.JUDGING.label)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -285,6 +285,11 @@ else:
         }
     }
 
+# Players' and judges' notification mails (tournaments.notifications): without a worker
+# (REDIS_URL unset) each is sent from a thread of its own after the commit, so a TO's
+# publish never waits for the mail server; with a worker, the worker sends them.
+NOTIFICATIONS_IN_THREAD = env_bool("NOTIFICATIONS_IN_THREAD", default=not REDIS_URL)
+
 # Celery: a real broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL

@@ -18,6 +18,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast use
 # test (conftest), so one test's failed logins never lock another test out.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Notification mails sent in the test's own thread, so a test reads them when its action returns.
+NOTIFICATIONS_IN_THREAD = False
 
 # The API takes JSON only (tournaments.api.base): the test client sends JSON unless told otherwise.
 REST_FRAMEWORK = {**REST_FRAMEWORK, "TEST_REQUEST_DEFAULT_FORMAT": "json"}  # noqa: F405

@@ -16,19 +16,22 @@ The task reads everything again by id and honours each user's choices at send ti
 from __future__ import annotations
 
 import logging
+import threading
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import connections, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from accounts.links import absolute
 from accounts.models import NotificationKind
 from accounts.notifications import wants_mail
-from tournaments.models import Game, Player, ResultReport, Round
+from tournaments.models import Game, Player, ResultReport, Round, StaffRole, StaffRoleKind
 from tournaments.wording import report_in_my_terms
 
 log = logging.getLogger(__name__)
@@ -39,24 +42,44 @@ SWITCH: dict[str, str] = {
     "report": NotificationKind.REPORT,
     "disputed": NotificationKind.DISPUTE,
     "corrected": NotificationKind.DISPUTE,
+    "judge-dispute": NotificationKind.JUDGING,
+    "staff-added": NotificationKind.JUDGING,
 }
+JUDGE_ROLES = (StaffRoleKind.TO, StaffRoleKind.HEAD_JUDGE, StaffRoleKind.FLOOR_JUDGE)
 
 
 def _send_after_commit(kind: str, *, round_id: int | None = None, game_id: int | None = None,
-                       player_ids: Iterable[int] = ()) -> None:  # fmt: skip
+                       player_ids: Iterable[int] = (), staff_id: int | None = None) -> None:  # fmt: skip
     recipients = sorted(set(player_ids))
+    ids = {"round_id": round_id, "game_id": game_id, "player_ids": recipients}
+    if staff_id is not None:
+        ids["staff_id"] = staff_id
 
     def send() -> None:
         from tournaments.tasks import send_notifications
 
+        if settings.NOTIFICATIONS_IN_THREAD:
+            # No worker (REDIS_URL unset): the task would run inside the request, which
+            # would wait for the mail server; a thread of its own sends it instead.
+            threading.Thread(target=_send_in_thread, args=(kind, ids), daemon=True).start()
+            return
         try:
-            send_notifications.apply_async(
-                (kind,), {"round_id": round_id, "game_id": game_id, "player_ids": recipients}, retry=False
-            )
+            send_notifications.apply_async((kind,), ids, retry=False)
         except Exception:  # a broker that is down loses a courtesy mail, never the action
             log.exception("notification %s not queued (round %s, game %s)", kind, round_id, game_id)
 
     transaction.on_commit(send)
+
+
+def _send_in_thread(kind: str, ids: dict[str, Any]) -> None:
+    from tournaments.tasks import send_notifications
+
+    try:
+        send_notifications(kind, **ids)
+    except Exception:  # a courtesy mail lost, logged; the action stands
+        log.exception("notification %s not sent (%s)", kind, ids)
+    finally:
+        connections.close_all()
 
 
 def notify_round_published(round_: Round) -> None:
@@ -76,8 +99,14 @@ def _both(game: Game) -> list[int]:
 
 
 def notify_disputed(game: Game) -> None:
-    """Both players: the result is with the judges."""
+    """Both players: the result is with the judges; and the event's judges, who settle it."""
     _send_after_commit("disputed", game_id=game.pk, player_ids=_both(game))
+    _send_after_commit("judge-dispute", game_id=game.pk)
+
+
+def notify_staff_added(staff: StaffRole) -> None:
+    """The account just made TO, Head Judge or Floor Judge: their role and where to work."""
+    _send_after_commit("staff-added", staff_id=staff.pk)
 
 
 def notify_corrected(game: Game) -> None:
@@ -109,7 +138,7 @@ class Mail:
 
 def table_view_url(game: Game) -> str:
     """The absolute address of the player's table view, for a link in a mail (SITE_URL)."""
-    return settings.SITE_URL.rstrip("/") + reverse("me", args=[game.round.event.slug])
+    return absolute(reverse("me", args=[game.round.event.slug]))
 
 
 def _subject(game: Game, what: str) -> str:
@@ -157,11 +186,56 @@ def _mail_for(kind: str, game: Game, player: Player) -> Mail | None:
     return Mail(to=player.user.email, subject=_subject(game, what), body=body)
 
 
+def _judge_mails(game: Game) -> list[Mail]:
+    """The event's judges (and TO) who want it: a game is waiting in their queue."""
+    event = game.round.event
+    staff = StaffRole.objects.filter(event=event, role__in=JUDGE_ROLES).select_related("user")
+    users = {s.user_id: s.user for s in staff}
+    link = absolute(reverse("judge", args=[event.slug]))
+    what = f"table {game.table.number}" if game.table else "a game"
+    mails = []
+    for user in users.values():
+        if not wants_mail(user, SWITCH["judge-dispute"]):
+            continue
+        context = {"event": event, "round": game.round, "game": game, "table": game.table, "link": link}
+        body = render_to_string("notifications/judge-dispute.txt", context)
+        prefix = settings.ACCOUNT_EMAIL_SUBJECT_PREFIX
+        subject = f"{prefix}{event.name}, round {game.round.number}: {what} is disputed"
+        mails.append(Mail(to=user.email, subject=subject, body=body))
+    return mails
+
+
+def _staff_mail(staff_id: int) -> list[Mail]:
+    staff = StaffRole.objects.filter(pk=staff_id).select_related("event", "user").first()
+    if staff is None or not wants_mail(staff.user, SWITCH["staff-added"]):
+        return []
+    event = staff.event
+    page = "manage" if staff.role == StaffRoleKind.TO else "judge"
+    context = {
+        "event": event,
+        "role": staff.get_role_display(),
+        "link": absolute(reverse(page, args=[event.slug])),
+    }
+    body = render_to_string("notifications/staff-added.txt", context)
+    subject = f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}You are {staff.get_role_display()} at {event.name}"
+    return [Mail(to=staff.user.email, subject=subject, body=body)]
+
+
 def mails_for(
-    kind: str, *, round_id: int | None = None, game_id: int | None = None, player_ids: Iterable[int] = ()
+    kind: str,
+    *,
+    round_id: int | None = None,
+    game_id: int | None = None,
+    player_ids: Iterable[int] = (),
+    staff_id: int | None = None,
 ) -> list[Mail]:
-    """The mails a notification sends now: one per player who is to receive it."""
+    """The mails a notification sends now: one per player (or judge) who is to receive it."""
+    if kind == "staff-added":
+        return _staff_mail(staff_id) if staff_id is not None else []
     related = ("round__event", "table", "player_one__user", "player_two__user")
+    if kind == "judge-dispute":
+        found = Game.objects.filter(pk=game_id).select_related(*related).first() if game_id else None
+        return _judge_mails(found) if found is not None else []
     if kind == "pairing" and round_id is not None:
         games = list(Game.objects.filter(round_id=round_id).select_related(*related))
         seats = [(game, p) for game in games for p in (game.player_one, game.player_two) if p is not None]

@@ -20,11 +20,18 @@ log = logging.getLogger(__name__)
 
 @app.task(name="tournaments.send_notifications", ignore_result=True)
 def send_notifications(
-    kind: str, *, round_id: int | None = None, game_id: int | None = None, player_ids: list[int] | None = None
+    kind: str,
+    *,
+    round_id: int | None = None,
+    game_id: int | None = None,
+    player_ids: list[int] | None = None,
+    staff_id: int | None = None,
 ) -> int:
     """Send one kind of notification; returns how many mails went out."""
     sent = 0
-    mails = mails_for(kind, round_id=round_id, game_id=game_id, player_ids=player_ids or [])
+    mails = mails_for(
+        kind, round_id=round_id, game_id=game_id, player_ids=player_ids or [], staff_id=staff_id
+    )
     if not mails:
         return 0
     connection = get_connection()

@@ -841,6 +841,9 @@ class NotificationsSerializer(Serializer):
     dispute = serializers.BooleanField(
         help_text="Mail me when a result of mine is disputed or a judge sets it."
     )
+    judging = serializers.BooleanField(
+        help_text="Mail me when a game at an event I judge goes to the judges, or I join its staff."
+    )
     has_email = serializers.BooleanField(
         help_text="Whether the account has an e-mail address: without one no mail is sent."
     )
@@ -852,6 +855,7 @@ class NotificationsInputSerializer(Serializer):
     pairing = serializers.BooleanField(required=False)
     report = serializers.BooleanField(required=False)
     dispute = serializers.BooleanField(required=False)
+    judging = serializers.BooleanField(required=False)
 
 
 # --- scoring bands (the TO's, over the system's defaults) --------------------------------

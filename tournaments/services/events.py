@@ -26,6 +26,7 @@ from tournaments.models import (
     TableSeating,
     default_round_minutes,
 )
+from tournaments.notifications import notify_staff_added
 from tournaments.services.audit import audit
 from tournaments.services.schedules import check_schedule, check_side_event_game, normalised_schedule
 from tournaments.services.versions import event_touch
@@ -292,8 +293,10 @@ def staff_add(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUser, 
             "At a competitive event the TO and the Head Judge cannot also play; withdraw the entry first.",
             field="role",
         )
-    staff, _ = StaffRole.objects.get_or_create(event=event, user_id=user.pk, role=role)
+    staff, created = StaffRole.objects.get_or_create(event=event, user_id=user.pk, role=role)
     audit(event=event, actor=actor, action="staff-added", subject=str(user), data={"role": role})
+    if created and user.pk != actor.pk:
+        notify_staff_added(staff)
     event_touch(event)
     return staff
 

@@ -25,8 +25,10 @@ from django.core import signing
 from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
+from accounts.links import absolute
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventStatus, Player
 from tournaments.notifications import header_text
@@ -38,6 +40,11 @@ log = logging.getLogger(__name__)
 
 INVITATION_SALT = "muster.invitation"
 INVITATION_MAX_AGE = 60 * 60 * 24 * 90  # seconds: an event's season is planned months ahead
+
+
+def invitation_link(player: Player) -> str:
+    """The absolute link a seat's invitation mail carries (SITE_URL, accounts.links)."""
+    return absolute(reverse("invitation", args=[player.event.slug, invitation_token(player)]))
 
 
 def _bound_to(player: Player) -> str:
@@ -195,10 +202,10 @@ class InvitationsSent:
 
 
 def invitations_send(
-    *, event: Event, by: AbstractBaseUser, link_for: Callable[[Player], str]
+    *, event: Event, by: AbstractBaseUser, link_for: Callable[[Player], str] = invitation_link
 ) -> InvitationsSent:
     """Mail each invitable seat not invited yet its link (`link_for` makes the absolute
-    address: the web layer knows the host). A seat is invited once: pressing again mails
+    address: SITE_URL's by default). A seat is invited once: pressing again mails
     only seats added since; `invitation_resend` sends one again on purpose. At most
     INVITATION_MAILS_PER_HOUR go out per event and hour (the rest wait, said so); one mail
     that fails never stops the others. The audit log says who sent them to whom."""
@@ -236,7 +243,9 @@ def invitations_send(
 
 
 @transaction.atomic
-def invitation_resend(*, player: Player, by: AbstractBaseUser, link_for: Callable[[Player], str]) -> Player:
+def invitation_resend(
+    *, player: Player, by: AbstractBaseUser, link_for: Callable[[Player], str] = invitation_link
+) -> Player:
     """Mail one seat its invitation again, on the TO's deliberate request (a lost mail, a
     corrected address); counted against the event's hourly budget like any other."""
     player = Player.objects.select_related("invited_user", "event").get(pk=player.pk)

@@ -43,7 +43,6 @@ from tournaments.selectors import (
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
 from tournaments.services.invitations import (
     invitation_resend,
-    invitation_token,
     invitations_send,
     is_invitable,
 )
@@ -313,12 +312,8 @@ def players_invite(request: HttpRequest, slug: str) -> HttpResponse:
         if asking is not None:
             return asking
 
-    def link_for(player: Any) -> str:
-        path = reverse("invitation", args=[access.event.slug, invitation_token(player)])
-        return request.build_absolute_uri(path)
-
     try:
-        done = invitations_send(event=access.event, by=actor(request), link_for=link_for)
+        done = invitations_send(event=access.event, by=actor(request))
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
@@ -343,13 +338,8 @@ def player_invitation_resend(request: HttpRequest, slug: str, pk: int) -> HttpRe
     access = _to(request, slug)
     player = player_or_404(access, pk=pk)
 
-    def link_for(seat: Any) -> str:
-        return request.build_absolute_uri(
-            reverse("invitation", args=[access.event.slug, invitation_token(seat)])
-        )
-
     try:
-        invitation_resend(player=player, by=actor(request), link_for=link_for)
+        invitation_resend(player=player, by=actor(request))
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:

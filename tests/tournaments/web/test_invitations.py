@@ -26,7 +26,7 @@ def _seat(event, name="Ada Lovelace", email="ada@example.org"):
 
 
 def _link(message) -> str:
-    found = re.search(r"http://testserver(/e/\S+/invitation/\S+/)", message.body)
+    found = re.search(r"http://127.0.0.1:8000(/e/\S+/invitation/\S+/)", message.body)
     assert found, message.body
     return found.group(1)
 
