@@ -264,7 +264,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api:side-event-join": (post(SIGNED_IN, slug="{side}"),),  # others: 400 not-a-main-event-player
     "api:players": (get(EVERYONE), post(SIGNED_IN, {"join_code": "{join_code}"})),
     "api:players-import": (post(TO, {"csv": "Zed,zed@example.org\n"}),),
-    "api:player-check-in": (post(STAFF, external_id="{bob}"),),
+    "api:player-check-in": (post(STAFF, external_id="{bob}"), op("delete", STAFF, external_id="{bob}")),
     "api:player-drop": (post(frozenset({"player", "to"}), external_id="{bob}"),),
     "api:player-no-show": (post(TO, external_id="{bob}"),),
     "api:rosters": (

@@ -253,6 +253,19 @@ def player_check_in(*, player: Player, by: AbstractBaseUser | None) -> Player:
 
 
 @transaction.atomic
+def player_check_in_undo(*, player: Player, by: AbstractBaseUser | None) -> Player:
+    """Take back a check-in tapped by mistake (the pre-round check then lists the player as
+    not checked in again). Audited like the check-in."""
+    if player.checked_in_at is None:
+        raise ServiceError(f"{player.name} is not checked in.", code="not-checked-in")
+    player.checked_in_at = None
+    player.save(update_fields=["checked_in_at"])
+    audit(event=player.event, actor=by, action="player-check-in-undone", subject=player.name)
+    event_touch(player.event_id)
+    return player
+
+
+@transaction.atomic
 def player_drop(*, player: Player, by: AbstractBaseUser | None, reason: str = "") -> Player:
     """Drop before the next pairing; results so far stand and the player cannot re-enter."""
     if player.dropped_after_round is not None:

@@ -49,6 +49,7 @@ from tournaments.services.invitations import (
 from tournaments.services.players import (
     CsvRowErrors,
     player_check_in,
+    player_check_in_undo,
     player_drop,
     player_no_show,
     player_register,
@@ -355,6 +356,10 @@ def player_action(request: HttpRequest, slug: str, pk: int, action: str) -> Http
     user = actor(request)
     calls = {
         "check-in": (lambda: player_check_in(player=player, by=user), f"{player.name} is checked in."),
+        "check-in-undo": (
+            lambda: player_check_in_undo(player=player, by=user),
+            f"{player.name}'s check-in is taken back.",
+        ),
         "drop": (
             lambda: player_drop(player=player, by=user, reason="Dropped by the TO."),
             f"{player.name} dropped.",

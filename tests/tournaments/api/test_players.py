@@ -110,6 +110,24 @@ def test_check_in_by_staff(api, world):
     assert refused.json()["code"] == "dropped"
 
 
+def test_a_mistaken_check_in_is_taken_back(api, world, client):
+    url = f"{world.api_url()}players/{world.dan.external_id}/check-in/"
+    api("judy").post(url)
+    undone = api("judy").delete(url)
+    assert undone.status_code == 200
+    assert undone.json()["checked_in_at"] is None
+    assert api("judy").delete(url).json()["code"] == "not-checked-in"
+    assert AuditEntry.objects.filter(event=world.event, action="player-check-in-undone").count() == 1
+    # And on the TO's players page.
+    api("alice").post(url)
+    client.force_login(world.users["alice"])
+    page = client.get(f"/e/{world.event.slug}/manage/players/").content.decode()
+    assert "Undo check-in" in page
+    client.post(f"/e/{world.event.slug}/manage/players/{world.dan.pk}/check-in-undo/")
+    world.dan.refresh_from_db()
+    assert world.dan.checked_in_at is None
+
+
 def test_no_show_drops_the_player_and_scores_their_game(api, world, round_one):
     response = api("alice").post(f"{world.api_url()}players/{world.dan.external_id}/no-show/")
     assert response.status_code == 200

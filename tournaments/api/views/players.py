@@ -24,6 +24,7 @@ from tournaments.api.views._common import validated
 from tournaments.models import Player
 from tournaments.services.players import (
     player_check_in,
+    player_check_in_undo,
     player_drop,
     player_join,
     player_no_show,
@@ -117,6 +118,19 @@ class PlayerCheckInApi(ApiView):
         user = signed_in(request)
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
         player = player_check_in(player=player_or_404(access, external_id), by=user)
+        return Response(_player(player, staff=True))
+
+    @extend_schema(
+        operation_id="player_check_in_undo",
+        summary="Undo a player's check-in (a mistaken tap; TO and judges)",
+        request=None,
+        responses=responses({200: PlayerSerializer}, login=True),
+        tags=TAGS,
+    )
+    def delete(self, request: Request, slug: str, external_id: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
+        player = player_check_in_undo(player=player_or_404(access, external_id), by=user)
         return Response(_player(player, staff=True))
 
 
