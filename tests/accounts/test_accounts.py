@@ -216,12 +216,12 @@ def test_my_events_lists_where_i_play_and_staff(client, alice, bob, judy):
 
 def test_header_links_my_events_and_sign_up(client, bob):
     html = client.get(reverse("home")).content.decode()
-    assert 'href="/accounts/signup/"' in html
+    assert 'href="/accounts/signup/?next=/"' in html  # back where the visitor was afterwards
     assert "My events" not in html
     client.force_login(bob)
     html = client.get(reverse("home")).content.decode()
     assert 'href="/my-events/"' in html
-    assert 'href="/accounts/signup/"' not in html
+    assert 'href="/accounts/signup/' not in html
 
 
 def test_an_account_without_any_address_still_logs_in(client, django_user_model):

@@ -149,7 +149,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "service-worker": (get(EVERYONE),),
     "web-manifest": (get(EVERYONE),),
     "rounds-hint": (get(EVERYONE),),  # advice from the OP Guide's table, about no event
-    "join": (get(SIGNED_IN, code="{join_code}"),),
+    # Anyone with the link reads which event it is; registering needs an account.
+    "join": (get(EVERYONE, code="{join_code}"), op("post", SIGNED_IN, {"name": "Zed"}, code="{join_code}")),
     # One tap into a side event: any signed-in caller may try; the service lets the main
     # event's players in and refuses anyone else with a message (OP Guide: Side Events).
     "side-event-join": (op("post", SIGNED_IN, slug="{side}"),),

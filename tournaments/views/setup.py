@@ -57,12 +57,17 @@ def rounds_hint(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
 def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+    """The registration link. A visitor who is not logged in sees which event it is and is
+    asked to log in or sign up, coming back here afterwards (the link survives a sign-up)."""
     event = Event.objects.filter(slug=slug).first()
     # A wrong code is a page that does not exist: the link is the secret (no hint it was close).
     if event is None or not join_code_matches(event, code):
         raise Http404("No such event.")
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        return render(request, "tournaments/join.html", {"event": event, "anonymous": True})
     user = actor(request)
     if Player.objects.filter(event=event, user_id=user.pk).exists():
         messages.info(request, "You are already registered for this event.")
@@ -70,7 +75,9 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     closed = registration_closed_reason(event)
     if closed is not None:
         return render(request, "tournaments/join.html", {"event": event, "closed": closed})
-    full_name = getattr(user, "get_full_name", lambda: "")() or user.get_username()
+    # The name as it should appear on pairings: the account's full name if it has one; a
+    # username is not a name, so the field is left for the player to fill in.
+    full_name = getattr(user, "get_full_name", lambda: "")()
     form = JoinForm(request.POST or None, initial={"name": full_name})
     if request.method == "POST" and form.is_valid():
         try:

@@ -127,8 +127,12 @@ def test_join_with_a_non_ascii_code_is_404_not_a_crash(client, bob):
 
 
 def test_join_needs_an_account(client):
+    """A visitor reads which event the link is for and is asked to log in or sign up."""
     make_event()
-    assert client.get("/e/spring-skirmish/join/let-me-in/")["Location"].startswith("/accounts/login/")
+    page = client.get("/e/spring-skirmish/join/let-me-in/")
+    assert page.status_code == 200
+    assert "Log in to register" in page.content.decode()
+    assert client.post("/e/spring-skirmish/join/let-me-in/")["Location"].startswith("/accounts/login/")
 
 
 def test_join_when_registration_is_closed_shows_why(client, bob):
