@@ -378,6 +378,10 @@ def _report_locked(
         details = {**(theirs.details or {}), **result.details}
         _apply(game, dataclasses.replace(result, details=details))
         _after_result(game)
+    elif game.result_status == ResultStatus.DISPUTED:
+        # Already with the judges: the player's claim is stored for them to accept, and
+        # nobody is told of the dispute a second time.
+        audit(event=game.round.event, actor=by, action="result-claimed", subject=str(game))
     else:
         game.result_status = ResultStatus.DISPUTED
         game.save(update_fields=["result_status"])

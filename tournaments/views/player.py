@@ -159,8 +159,10 @@ def _dashboard(
             "their_report": report_in_my_terms(theirs, current, me),
             "can_confirm": can_confirm,
             "waiting_for_opponent": awaiting and not can_confirm and mine is not None,
+            # While disputed, either player may still put forward the result they claim, so
+            # the judges can accept it as it stands instead of retyping it.
             "can_report": opponent is not None
-            and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING),
+            and current.result_status in (ResultStatus.PENDING, ResultStatus.AWAITING, ResultStatus.DISPUTED),
             "result_form": result_form or PlayerResultForm(game=current, player=me),
             "nomination_form": NominationForm(game=current, player=me),
             "confirm_key": uuid.uuid4().hex,

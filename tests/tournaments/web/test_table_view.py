@@ -241,3 +241,32 @@ def test_the_roster_the_draft_chose_comes_first(client, alice, bob, carol):
     response = client.get(ME)
     assert [r.slot for r in response.context["opponent_rosters"]] == [2, 1]
     assert "(roster 2 chosen in the draft)" in response.content.decode()
+
+
+def test_the_disputing_player_puts_forward_the_result_they_claim(client, pair, bob, carol, hank):
+    """A dispute need not stop at a note: the score the player claims is a report the judges
+    accept as it stands, with nobody told of the dispute a second time."""
+    from django.core import mail
+
+    from tests.builders.rows import add_staff
+    from tournaments.models import AuditEntry, StaffRoleKind
+
+    event = pair[0].event
+    add_staff(event, hank, StaffRoleKind.HEAD_JUDGE)
+    client.force_login(bob)
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "2", "battle_rounds": "4"})
+    client.force_login(carol)
+    page = client.post(ME + "dispute/", follow=True).content.decode()
+    assert "The result you claim" in page
+    mail.outbox.clear()
+    client.post(ME + "result/", {"how": "played", "my_vp": "9", "their_vp": "4", "battle_rounds": "4"})
+    game = pair[0].games_as_one.get()
+    assert game.result_status == ResultStatus.DISPUTED
+    assert game.reports.filter(reporter=pair[1]).count() == 1
+    assert AuditEntry.objects.filter(action="result-disputed").count() == 1
+    assert AuditEntry.objects.filter(action="result-claimed").count() == 1
+    assert mail.outbox == []
+    client.force_login(hank)
+    queue = client.get(f"/e/{event.slug}/judge/").content.decode()
+    assert "Accept Carol" in queue
+    assert "Accept Bob" in queue
