@@ -380,7 +380,9 @@ def _report_locked(
         _after_result(game)
     elif game.result_status == ResultStatus.DISPUTED:
         # Already with the judges: the player's claim is stored for them to accept, and
-        # nobody is told of the dispute a second time.
+        # nobody is told of the dispute a second time. Saved all the same: the game's version
+        # moves, so a judge looking at the reports as they were cannot settle it unawares.
+        game.save(update_fields=["result_status"])
         audit(event=game.round.event, actor=by, action="result-claimed", subject=str(game))
     else:
         game.result_status = ResultStatus.DISPUTED
