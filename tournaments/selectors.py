@@ -342,6 +342,7 @@ NOT_READY_REASONS = {
     "illegal-roster": "has an illegal roster",
     "not-checked-in": "is not checked in",
     "results-missing": "has no confirmed result in the last round",
+    "in-main-round": "is playing a round of the main event now",
 }
 # The same reasons for a count of players ("5 have no roster"); the badge's short label.
 _NOT_READY_PLURAL = {
@@ -349,12 +350,14 @@ _NOT_READY_PLURAL = {
     "illegal-roster": "have an illegal roster",
     "not-checked-in": "are not checked in",
     "results-missing": "have no confirmed result in the last round",
+    "in-main-round": "are playing a round of the main event now",
 }
 NOT_READY_LABELS = {
     "no-roster": "no roster",
     "illegal-roster": "illegal roster",
     "not-checked-in": "not checked in",
     "results-missing": "result missing",
+    "in-main-round": "in a main-event round",
 }
 
 
@@ -410,9 +413,12 @@ def round_readiness(event: Event, *, number: int, players: list[Player] | None =
     before has no confirmed (and reviewed) result. One place for the pair and publish
     checks of the web and the API and for the badges on the roster board and in the draft.
 
-    At most four queries: the players with their rosters (none when the caller has them
+    At a side event, also each player seated in the main event's round being played
+    (`in-main-round`).
+
+    At most five queries: the players with their rosters (none when the caller has them
     loaded already, `roster_board`'s rows), whether check-in is used, the games of the
-    round before.
+    round before, and at a side event the main event's games in play.
     """
     if players is None:
         players = list(roster_board(event))
@@ -441,7 +447,26 @@ def round_readiness(event: Event, *, number: int, players: list[Player] | None =
             problems.append(NotReady(player, "not-checked-in"))
         if player.pk in unfinished:
             problems.append(NotReady(player, "results-missing"))
+    if event.side_event_of_id is not None:
+        busy = _in_main_event_round(event, players)
+        problems += [NotReady(p, "in-main-round") for p in players if p.pk in busy]
     return problems
+
+
+def _in_main_event_round(side: Event, players: list[Player]) -> set[int]:
+    """The side event's players (by row id) whose account is seated in a game of the main
+    event's round being played now (published, not closed): pairing them here would book
+    them twice (OP Guide: Side Events are played around the main event, never over it)."""
+    accounts = {p.user_id: p.pk for p in players if p.user_id is not None}
+    if not accounts:
+        return set()
+    games = Game.objects.filter(
+        round__event_id=side.side_event_of_id or 0, round__status=RoundStatus.PUBLISHED
+    ).filter(Q(player_one__user_id__in=accounts) | Q(player_two__user_id__in=accounts))
+    busy: set[int] = set()
+    for one, two in games.values_list("player_one__user_id", "player_two__user_id"):
+        busy.update(accounts[u] for u in (one, two) if u in accounts)
+    return busy
 
 
 def upcoming_round_number(event: Event) -> int | None:
@@ -470,11 +495,25 @@ class SideEventRow:
     slots: list[RoundSlot]
     joined: bool  # the caller plays in it
     can_join: bool  # the caller may join in one tap (a main-event player not in it yet)
+    # Why a main-event player not in it can no longer join ("" when they can, or it is not
+    # theirs to join): said on the page rather than the Join button just going away.
+    join_closed: str = ""
 
 
 def registration_is_open(event: Event) -> bool:
     """As services.players.registration_closed_reason: not under way or finished, and open."""
     return event.registration_open and event.status not in (EventStatus.RUNNING, EventStatus.FINISHED)
+
+
+def join_closed_reason(event: Event) -> str:
+    """Why nobody can join `event` now, in a sentence ("" while registration is open)."""
+    if event.status == EventStatus.FINISHED:
+        return "Joining is closed: it has finished."
+    if event.status == EventStatus.RUNNING:
+        return "Joining is closed: it has started."
+    if not event.registration_open:
+        return "Joining is closed: the TO has closed registration."
+    return ""
 
 
 def side_events_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> list[SideEventRow]:
@@ -497,6 +536,7 @@ def side_events_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> list
             slots=event_slots(side),
             joined=side.pk in joined,
             can_join=may_join and side.pk not in joined and registration_is_open(side),
+            join_closed=join_closed_reason(side) if may_join and side.pk not in joined else "",
         )
         for side in sides
     ]

@@ -290,3 +290,40 @@ def test_only_a_side_event_of_this_main_event_is_deleted(world, users):
     assert elsewhere.value.code == "not-a-side-event"
     assert Event.objects.filter(pk=side.pk).exists()
     assert Event.objects.filter(pk=world.event.pk).exists()
+
+
+def test_the_main_events_rosters_come_along_on_a_one_tap_join(users):
+    main = build_world(users, name="Winter Clash", round_minutes=150, schedule=main_schedule())
+    side = skirmish(main)
+    joined = side_event_join(side=side, user=users["bob"])
+    theirs = {r.slot: r for r in main.bob.rosters.all()}
+    mine = {r.slot: r for r in joined.rosters.all()}
+    assert mine, "no roster came along"
+    for slot, roster in mine.items():
+        assert roster.document == theirs[slot].document
+    from tournaments.selectors import round_readiness
+
+    codes = {p.code for p in round_readiness(side, number=1) if p.player.pk == joined.pk}
+    assert "no-roster" not in codes
+
+
+def test_a_side_round_over_a_main_round_in_play_needs_the_to_to_say_so(world, users):
+    """No schedule to refuse it: the pre-round check names who is playing the main event."""
+    from tournaments.selectors import round_readiness
+
+    side = skirmish(world)
+    bob = side_event_join(side=side, user=users["bob"])
+    side_event_join(side=side, user=users["carol"])
+    assert not [p for p in round_readiness(side, number=1) if p.code == "in-main-round"]
+    round_publish(
+        round_=round_pair(event=world.event, by=users["alice"], seed=1, confirm=True),
+        by=users["alice"],
+        confirm=True,
+    )
+    busy = [p for p in round_readiness(side, number=1) if p.code == "in-main-round"]
+    assert {p.player.name for p in busy} == {"Bob", "Carol"}
+    assert "is playing a round of the main event now" in busy[0].reason
+    with pytest.raises(ServiceError) as caught:
+        round_pair(event=side, by=users["alice"], seed=1)
+    assert caught.value.code == "not-ready"
+    assert bob.event == side

@@ -592,7 +592,7 @@ class NotReadyProblemSerializer(Serializer):
     player = serializers.CharField(help_text="The player's id in the event.")
     name = serializers.CharField()
     code = serializers.ChoiceField(
-        choices=["no-roster", "illegal-roster", "not-checked-in", "results-missing"],
+        choices=["no-roster", "illegal-roster", "not-checked-in", "results-missing", "in-main-round"],
         help_text="Why they are not ready.",
     )
     message = serializers.CharField(help_text="The same, as a sentence.")

@@ -20,12 +20,14 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
+from rosters.models import Roster
 from tournaments.errors import ServiceError
 from tournaments.models import (
     LISTING_FIELDS,
     Event,
     EventKind,
     Game,
+    ListFormat,
     Outcome,
     Player,
     ResultReport,
@@ -34,6 +36,7 @@ from tournaments.models import (
 from tournaments.services.audit import audit
 from tournaments.services.events import EDITABLE_FIELDS, event_create
 from tournaments.services.players import player_register, registration_closed_reason
+from tournaments.services.rosters import roster_submit
 from tournaments.services.versions import event_touch
 
 # What a side event takes from its main event unless the TO says otherwise: where and when,
@@ -115,8 +118,22 @@ def side_event_join(*, side: Event, user: AbstractBaseUser) -> Player:
     if closed is not None:
         raise ServiceError(closed, code="registration-closed")
     player = player_register(event=side, name=entry.name, user=user, email=entry.email, by=user)
+    _carry_rosters(entry, player, user)
     event_touch(main)  # the main event's page shows who is in
     return player
+
+
+def _carry_rosters(entry: Player, player: Player, user: AbstractBaseUser) -> None:
+    """The main event's rosters come along (a side event plays the same game system), each
+    judged again by the side event's own rules; the player may replace them as usual. A
+    roster the side event cannot read is left behind rather than refusing the join."""
+    slots = (1, 2) if player.event.list_format == ListFormat.DUAL else (1,)
+    for roster in Roster.objects.filter(player=entry, slot__in=slots).order_by("slot"):
+        content = roster.source or roster.document
+        try:
+            roster_submit(player=player, slot=roster.slot, content=content, by=user, as_staff=True)
+        except ServiceError:
+            continue
 
 
 @transaction.atomic

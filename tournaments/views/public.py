@@ -26,6 +26,7 @@ from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
+    join_closed_reason,
     registration_is_open,
     rosters_public,
     round_games,
@@ -71,6 +72,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "slots": event_slots(event),
         "side_events": side_events_of(event, request.user),
         "main_entry": main_event_player(event, request.user) if event.side_event_of_id else None,
+        "join_closed": join_closed_reason(event) if event.side_event_of_id else "",
     }
     return check.finish(render(request, "tournaments/event_home.html", context))
 

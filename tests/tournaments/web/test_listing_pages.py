@@ -197,6 +197,20 @@ def test_side_events_from_the_manage_page_to_a_one_tap_join(world, users):
     assert not Player.objects.filter(event=side, user=users["mallory"]).exists()
 
 
+def test_once_a_side_event_runs_its_join_button_says_why_it_is_gone(world, users):
+    from tournaments.models import Event, EventStatus
+
+    side = side_event_create(main=world.event, actor=users["alice"], name="Skirmish")
+    Event.objects.filter(pk=side.pk).update(status=EventStatus.RUNNING)
+    main_page = world.client("bob").get(world.url()).content.decode()
+    assert f'action="/e/{side.slug}/side-join/"' not in main_page
+    assert "Joining is closed: it has started." in main_page
+    side_page = world.client("bob").get(f"/e/{side.slug}/").content.decode()
+    assert "Joining is closed: it has started." in side_page
+    # Someone who is not a main-event player is not told about a one-tap join at all.
+    assert "Joining is closed" not in world.client("mallory").get(world.url()).content.decode()
+
+
 def test_a_side_event_cannot_have_side_events(world, users):
     side = side_event_create(main=world.event, actor=users["alice"], name="Skirmish")
     page = world.client("alice").get(f"/e/{side.slug}/manage/side-events/").content.decode()
