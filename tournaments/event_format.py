@@ -48,6 +48,24 @@ def default_roster_deadline(starts_on: dt.date, tz: dt.tzinfo, *, now: dt.dateti
     return None
 
 
+def roster_lock(*, deadline: dt.datetime | None, now: dt.datetime, round_one_paired: bool) -> str | None:
+    """Why players may no longer submit, change or withdraw their own rosters, as the
+    refusal's code, or None while they may.
+
+    OP Guide: Army Rosters — rosters are fixed before play. They lock at the roster deadline
+    ("deadline-passed") and, whatever the deadline says, once round 1 is paired
+    ("play-begun"): an event created on its first day has no deadline left to default to,
+    and a deadline set after the first pairing would let a player change the army being
+    played. Locked rosters are what "hidden until the roster deadline" publishes; judges
+    and the TO may still correct them.
+    """
+    if deadline is not None and now >= deadline:
+        return "deadline-passed"
+    if round_one_paired:
+        return "play-begun"
+    return None
+
+
 def roster_deadline_warning(deadline: dt.datetime | None, *, now: dt.datetime) -> str | None:
     """What the TO should hear about the roster deadline: passed, or within two days."""
     if deadline is None:

@@ -288,7 +288,7 @@ class EventForm(Form):
         required=False,
         widget=DateTimeInput,
         help_text="Leave empty for midnight one week before the start (within that week: midnight "
-        "before the first day).",
+        "before the first day). Rosters lock when round 1 is paired at the latest.",
     )
     roster_publication = forms.ChoiceField(
         choices=RosterPublication.choices, initial=RosterPublication.AFTER_DEADLINE

@@ -53,6 +53,8 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
     data["tables"] = [{"number": t.number, "layout": t.layout} for t in selectors.event_tables(event)]
     data["schedule"] = [{"round": n, "starts_at": start} for n, start in stored_schedule(event)]
     data["accommodations_deadline"] = event.accommodations_deadline
+    data["rosters_locked"] = selectors.rosters_locked(event)
+    data["rosters_public"] = selectors.rosters_public(event)
     data["side_event_of"] = event.side_event_of.slug if event.side_event_of is not None else None
     data["side_events"] = list(event.side_events.order_by("slug").values_list("slug", flat=True))
     data["your_roles"] = sorted(access.roles)

@@ -158,7 +158,14 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     list_format = serializers.ChoiceField(choices=ListFormat.choices)
     rounds_changed_at = serializers.DateTimeField(allow_null=True)
     roster_deadline = serializers.DateTimeField(allow_null=True)
+    rosters_locked = serializers.BooleanField(
+        help_text="Players can no longer change their rosters: the roster deadline has passed or "
+        "round 1 is paired, whichever came first (staff still can)."
+    )
     roster_publication = serializers.ChoiceField(choices=RosterPublication.choices)
+    rosters_public = serializers.BooleanField(
+        help_text="Everyone may read every roster now, under the event's publication policy."
+    )
     rosters_published_at = serializers.DateTimeField(allow_null=True)
     late_roster_penalty = serializers.CharField()
     round_minutes = serializers.IntegerField()
