@@ -381,7 +381,8 @@ def _build() -> World:
         for name in ("alice", "bob", "carol", "dan", "judy", "hank", "oscar", "mallory")
     }
     users["root"] = model.objects.create_superuser("root", "root@example.org", "root-pass-123")
-    world = build_world(users)
+    # Rosters shown to each opponent only, so they stay private once round 1 is paired.
+    world = build_world(users, roster_publication="opponent-only")
     event = world.event
     add_round(
         event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED, running=True
