@@ -218,6 +218,10 @@ class GameSystem:
     # How the web app, the API and the services read, store, judge and show this system's
     # rosters (`rules_engine.verdict.RosterRules`); None: no event pipeline for its rosters.
     roster_rules: RosterRules | None = None
+    # The engagement scales a competitive event of this system is played at, where its
+    # organised-play rules fix them (StarCraft's OP Guide: Competitive Events, Standard);
+    # empty: the system has no such rule and a competitive event takes any of its scales.
+    competitive_scales: tuple[str, ...] = ()
     # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
     # Format). None of the other three books has dual lists (game-systems.md §0 point 5).
     dual_lists: bool = False

@@ -129,8 +129,15 @@ def _check(event: Event) -> None:
             raise ServiceError(
                 "At a competitive event the Head Judge does not play.", field="head_judge_plays"
             )
-        if event.scale != "standard":
-            raise ServiceError("Competitive events are played at Standard engagement.", field="scale")
+        if system.competitive_scales and event.scale not in system.competitive_scales:
+            # The game's own organised-play rule (GameSystem.competitive_scales): StarCraft's
+            # OP Guide fixes Standard; systems whose books say nothing take any of their scales.
+            allowed = " or ".join(system.scale(slug).name for slug in system.competitive_scales)
+            raise ServiceError(
+                f"Competitive {system.name} events are played at {allowed} engagement.",
+                code="competitive-scale",
+                field="scale",
+            )
     bounds = limits.PLANNED_ROUNDS
     if event.planned_rounds not in bounds:
         raise ServiceError(f"Plan between {bounds.low} and {bounds.high} rounds.", field="planned_rounds")

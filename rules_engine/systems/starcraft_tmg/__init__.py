@@ -166,6 +166,7 @@ SYSTEM = register(
         kp_range=None,  # the game scores Victory Points only (Part 8.9.2); no Kill Points
         roster_rules=StarCraftRosters(),
         dual_lists=True,  # OP Guide: Dual List Format
+        competitive_scales=("standard",),  # OP Guide: Competitive Events are played at Standard
         budget_name="mineral limit",  # Part 9.1.1
         budget_unit="minerals",
         event_file_renames={"minerals": "points_limit"},  # event/1 files before issue 12

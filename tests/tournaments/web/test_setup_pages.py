@@ -69,10 +69,9 @@ def test_a_service_refusal_is_shown_on_the_form(client, alice):
     client.force_login(alice)
     response = client.post("/events/new/", FORM | {"kind": "competitive"})
     assert response.status_code == 200
-    assert response.context["form"].errors["scale"] == [
-        "Competitive events are played at Standard engagement."
-    ]
-    assert "Competitive events are played at Standard engagement." in response.content.decode()
+    message = "Competitive StarCraft: Tabletop Miniature Game events are played at Standard engagement."
+    assert response.context["form"].errors["scale"] == [message]
+    assert message in response.content.decode()
     assert not Event.objects.exists()
 
 
