@@ -14,11 +14,13 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.forms.utils import ErrorDict
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from rules_engine.registry import GameSystem, all_systems, get_system
+from rules_engine.registry import GameSystem, UnknownGameSystem, all_systems, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.game_templates import game_template_names
@@ -32,7 +34,6 @@ from tournaments.models import (
     RosterPublication,
     StaffRoleKind,
     TableSeating,
-    default_round_minutes,
 )
 from tournaments.report_extras import nomination_hook
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
@@ -209,6 +210,50 @@ def _scales() -> list[tuple[str, str]]:
     return list(seen.items())
 
 
+def _default_system() -> str:
+    return str(Event._meta.get_field("game_system").get_default())
+
+
+def chosen_system(form: forms.Form) -> GameSystem:
+    """The game system the form is about: the one submitted (or asked for by the htmx
+    refresh), else the event's, else the default; one the web app cannot run falls back
+    to the default (the service refuses it with its own message)."""
+    slug = form.data.get(form.add_prefix("game_system")) if form.is_bound else None
+    slug = slug or form.initial.get("game_system") or _default_system()
+    try:
+        system = get_system(str(slug))
+    except UnknownGameSystem:
+        return get_system(_default_system())
+    return system if system.runs_events else get_system(_default_system())
+
+
+def _has_budget(system: GameSystem) -> bool:
+    return any(
+        s.points is not None or s.budget is not None or s.min_budget is not None
+        for s in system.scales.values()
+    )
+
+
+def _budget_help(system: GameSystem) -> str:
+    """Which of the system's scales leave the budget to the event, and within what."""
+    open_scales = []
+    for scale in system.scales.values():
+        if scale.points is not None:
+            low, high = scale.points
+            open_scales.append(
+                f"{scale.name} {low}\u2013{high}" if high is not None else f"{scale.name} {low}+"
+            )
+        elif scale.budget is None and scale.min_budget is not None:
+            open_scales.append(f"{scale.name} {scale.min_budget}+")
+    if not open_scales:
+        return f"Every {system.name} scale fixes it: leave it empty."
+    return (
+        f"Only where the scale leaves it to the event, in {system.budget_unit}: "
+        + ", ".join(open_scales)
+        + "."
+    )
+
+
 # A file far beyond a roster's size is refused before it is read (the service's own limit,
 # tournaments.services.rosters.ROSTER_MAX_BYTES, then applies to what was read).
 ROSTER_UPLOAD_MAX_BYTES = 256 * 1024
@@ -306,9 +351,7 @@ class EventForm(Form):
         min_value=limits.ROUND_MINUTES.low,
         max_value=limits.ROUND_MINUTES.high,
         required=False,
-        help_text="Empty for a new event: its game system's round length ("
-        + "; ".join(f"{s.name}: {s.round_minutes}" for s in all_systems())
-        + ").",
+        help_text="Empty: the game system's round length.",
     )
     first_round_extra_minutes = forms.IntegerField(
         min_value=limits.FIRST_ROUND_EXTRA_MINUTES.low,
@@ -365,12 +408,73 @@ class EventForm(Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # A new event's round length starts as its game system's (the first one offered).
-        system = self.initial.get("game_system") or next(iter(_game_systems()), ("", ""))[0]
-        self.fields["round_minutes"].initial = default_round_minutes(str(system))
+        self.system = chosen_system(self)
+        self._fit_to_system(self.system)
         schedule = self.fields["schedule"].widget
         assert isinstance(schedule, ScheduleWidget)
         schedule.rounds = _schedule_rounds(self, 3)
+
+    def _fit_to_system(self, system: GameSystem) -> None:
+        """The fields that depend on the game system offer that system's choices only: its
+        scales, dual list where it has them (OP Guide: Dual List Format; none of the other
+        books has them), its budget and its round length. A submission naming another
+        system's scale or dual list is refused here, beside the field, before the service."""
+        self.fields["game_system"].widget.attrs.update(
+            {
+                "hx-get": reverse("event-system-fields"),
+                "hx-trigger": "change",
+                "hx-target": "#system-fields",
+                "hx-swap": "outerHTML",
+                "hx-include": "#system-fields",
+            }
+        )
+        scale = self.fields["scale"]
+        assert isinstance(scale, forms.ChoiceField)
+        scale.choices = [(s.slug, s.name) for s in system.scales.values()]
+        scale.error_messages["invalid_choice"] = (
+            f"{system.name} has no engagement scale %(value)s: choose one of its own."
+        )
+        if self.initial.get("scale") not in system.scales:
+            default = self.fields["scale"].initial
+            scale.initial = default if default in system.scales else next(iter(system.scales))
+            self.initial.pop("scale", None)
+        list_format = self.fields["list_format"]
+        assert isinstance(list_format, forms.ChoiceField)
+        if not system.dual_lists:
+            list_format.choices = [(ListFormat.SINGLE, ListFormat.SINGLE.label)]
+            list_format.widget = forms.HiddenInput()
+            list_format.initial = ListFormat.SINGLE
+            list_format.required = False  # nothing to choose: single
+            list_format.error_messages["invalid_choice"] = (
+                f"{system.name} has no dual lists: an event of it is single-list (one roster per player)."
+            )
+            self.initial.pop("list_format", None)
+        limit = self.fields["points_limit"]
+        limit.label = system.budget_name.capitalize()
+        limit.help_text = _budget_help(system)
+        if not _has_budget(system):
+            limit.widget = forms.HiddenInput()
+        minutes = self.fields["round_minutes"]
+        minutes.help_text = (
+            f"Empty: {system.name}'s round length, {system.round_minutes} minutes."
+            if "round_minutes" not in self.initial or self.initial["round_minutes"] is None
+            else f"{system.name}'s own length is {system.round_minutes} minutes."
+        )
+        minutes.widget.attrs["placeholder"] = str(system.round_minutes)
+
+    def shown_as_typed(self) -> EventForm:
+        """The submitted form shown again, not checked: the TO asked for another game
+        system's fields (the no-JavaScript refresh, and the htmx one). What the new system
+        does not offer (another system's scale, dual list) gives way to its defaults."""
+        data = dict(self.data.items())  # one value a field: the form reads single values here
+        scale = self.add_prefix("scale")
+        if data.get(scale) not in self.system.scales:
+            data[scale] = self.fields["scale"].initial
+        if not self.system.dual_lists:
+            data[self.add_prefix("list_format")] = ListFormat.SINGLE
+        self.data = data
+        self._errors = ErrorDict()
+        return self
 
     def clean_tables(self) -> list[tuple[int, str]]:
         return parse_tables(self.cleaned_data.get("tables") or "")
@@ -386,6 +490,7 @@ class EventForm(Form):
         for key in ("tables", "expected_players", "name"):
             data.pop(key, None)
         data["first_round_extra_minutes"] = data.get("first_round_extra_minutes") or 0
+        data["list_format"] = data.get("list_format") or ListFormat.SINGLE
         data["pairing_platform"] = (
             data.get("pairing_platform") or Event._meta.get_field("pairing_platform").get_default()
         )

@@ -142,6 +142,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "printing:csv-rosters": (op("get", PLAYERS | STAFF, anonymous="404"),),
     # Any signed-in user.
     "event-new": (get(SIGNED_IN),),
+    "event-system-fields": (get(SIGNED_IN),),  # the event form's fields for a game system
     "my-events": (get(SIGNED_IN),),
     "account-notifications": (get(SIGNED_IN), post(SIGNED_IN, {"pairing": "on"})),
     # The table view offline (docs/offline.md): the service worker and manifest are public files.

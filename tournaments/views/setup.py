@@ -23,6 +23,10 @@ from tournaments.views.common import actor
 @login_required
 def event_new(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
+    if request.POST.get("refresh_system"):
+        # Without JavaScript, "Show this game's options" posts the form to be shown again
+        # with the chosen system's fields, nothing saved and nothing flagged yet.
+        return render(request, "tournaments/event_new.html", {"form": form.shown_as_typed()})
     if request.method == "POST" and form.is_valid():
         user = actor(request)
         try:
@@ -38,6 +42,15 @@ def event_new(request: HttpRequest) -> HttpResponse:
             )
             return redirect("manage", event.slug)
     return render(request, "tournaments/event_new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def event_system_fields(request: HttpRequest) -> HttpResponse:
+    """htmx: the event form's fields for the game system just chosen (its scales, budget,
+    list formats, round length), keeping what the TO typed in them."""
+    form = EventForm(request.GET).shown_as_typed()
+    return render(request, "tournaments/_event_system_fields.html", {"form": form})
 
 
 @require_GET

@@ -42,7 +42,7 @@ def test_creating_an_event_needs_an_account(client):
 def test_the_form_offers_the_guide_defaults(client, alice):
     client.force_login(alice)
     form = client.get("/events/new/").context["form"]
-    assert form["round_minutes"].value() == 150
+    assert form["round_minutes"].value() is None  # the game system's length
     assert form["kind"].value() == "community"
     assert "one week before" in form.fields["roster_deadline"].help_text
 
