@@ -23,7 +23,7 @@ from tests.builders.pregame_systems import system_event
 from tests.builders.rows import add_player, add_staff, make_event
 from tests.builders.rows import add_round as add_round_
 from tournaments.errors import ServiceError
-from tournaments.models import Event, ListFormat, RosterPublication, RoundStatus, StaffRoleKind
+from tournaments.models import AuditEntry, Event, ListFormat, RosterPublication, RoundStatus, StaffRoleKind
 from tournaments.selectors import rosters_public
 from tournaments.services.events import event_create
 from tournaments.services.rosters import roster_submit, roster_withdraw
@@ -142,3 +142,24 @@ def test_a_dropzone_scenario_is_set_once_round_one_is_paired_without_a_deadline(
     _paired(event)
     round_set_scenario(round_=event.rounds.get(number=1), scenario="Crucible", by=alice)
     assert event.rounds.get(number=1).scenario == "Crucible"
+
+
+def test_a_deadline_left_empty_in_the_settings_is_the_default_too(alice):
+    """The form's help ("leave empty for midnight one week before the start") holds when the
+    start date arrives later, or the deadline is emptied, not only when the event is created."""
+    from tournaments.services.events import event_update
+
+    event = event_create(creator=alice, name="Undated Open", kind="community", scale="skirmish")
+    assert event.roster_deadline is None
+    starts = timezone.localdate() + dt.timedelta(days=30)
+    week_before = dt.datetime.combine(
+        starts - dt.timedelta(days=7), dt.time(0, 0), tzinfo=timezone.get_current_timezone()
+    )
+    event = event_update(event=event, actor=alice, starts_on=starts)
+    assert event.roster_deadline == week_before
+    chosen = week_before + dt.timedelta(days=2)
+    assert event_update(event=event, actor=alice, roster_deadline=chosen).roster_deadline == chosen
+    assert event_update(event=event, actor=alice, roster_deadline=None).roster_deadline == week_before
+    entry = AuditEntry.objects.filter(event=event, action="event-updated").order_by("id").first()
+    assert entry is not None
+    assert set(entry.data) == {"starts_on", "roster_deadline"}

@@ -160,6 +160,17 @@ def _check(event: Event) -> None:
     check_schedule(event)
 
 
+def _default_deadline(event: Event) -> None:
+    """An empty roster deadline is midnight a week before the start (never one already past:
+    event_format.default_roster_deadline), whenever the event has a start date: at creation,
+    and when a later change gives it one or empties the deadline, as the form's help says.
+    Without one, rosters lock when round 1 is paired (selectors.roster_lock)."""
+    if event.roster_deadline is None and event.starts_on is not None:
+        event.roster_deadline = default_roster_deadline(
+            event.starts_on, timezone.get_current_timezone(), now=timezone.now()
+        )
+
+
 @transaction.atomic
 def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Event:
     """Create an event with `creator` as its TO; the roster deadline defaults to a week
@@ -193,10 +204,7 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         side_event_of=side_event_of,
         **fields,
     )
-    if event.roster_deadline is None and event.starts_on is not None:
-        event.roster_deadline = default_roster_deadline(
-            event.starts_on, timezone.get_current_timezone(), now=timezone.now()
-        )
+    _default_deadline(event)
     if event.round_minutes is None:  # not given: the game system's round length
         event.round_minutes = default_round_minutes(event.game_system)
     _check(event)
@@ -222,7 +230,8 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
     if "schedule" in fields:
         fields["schedule"] = normalised_schedule(fields["schedule"])
-    before = {key: getattr(event, key) for key in fields}
+    # The deadline too: a new start date may bring its default (audited like a change).
+    before = {key: getattr(event, key) for key in (*fields, "roster_deadline")}
     if "planned_rounds" in fields and fields["planned_rounds"] != event.planned_rounds:
         played = event.rounds.count()
         if fields["planned_rounds"] < played:
@@ -235,6 +244,7 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         event.rounds_changed_at = timezone.now()
     for key, value in fields.items():
         setattr(event, key, value)
+    _default_deadline(event)
     _check(event)
     event.save()
     audit(
