@@ -41,6 +41,13 @@ class ArmyRules(Protocol):
         ...
 
 
+class RoundAdvice(Protocol):
+    """The round count a game's organised-play rules suggest for an event of `kind`
+    ("community", "competitive") at `scale` with `players` players."""
+
+    def __call__(self, *, kind: str, scale: str, players: int) -> int: ...
+
+
 class UnknownGameSystem(LookupError):
     pass
 
@@ -222,6 +229,9 @@ class GameSystem:
     # organised-play rules fix them (StarCraft's OP Guide: Competitive Events, Standard);
     # empty: the system has no such rule and a competitive event takes any of its scales.
     competitive_scales: tuple[str, ...] = ()
+    # The round count the game's organised-play rules suggest for a field size (StarCraft's
+    # OP Guide: Event Size and Format); None: its books suggest none, and nothing is advised.
+    suggested_rounds: RoundAdvice | None = None
     # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
     # Format). None of the other three books has dual lists (game-systems.md §0 point 5).
     dual_lists: bool = False

@@ -11,6 +11,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from rosters.models import Roster
+from rules_engine.registry import UnknownGameSystem, get_system
 from standings import Standings
 from standings.display import RoundProgress
 from tournaments.access import EventAccess
@@ -68,6 +69,18 @@ def roster_lock(event: Event, *, round_one_paired: bool | None = None) -> str | 
             event.status in (EventStatus.RUNNING, EventStatus.FINISHED) or event.rounds.exists()
         )
     return roster_lock_rule(deadline=event.roster_deadline, now=now, round_one_paired=round_one_paired)
+
+
+def event_suggested_rounds(event: Event, players: int) -> int | None:
+    """The round count the event's game system suggests for `players` (StarCraft: the OP
+    Guide's Event Size and Format); None without players, or where the game suggests none."""
+    try:
+        advice = get_system(event.game_system).suggested_rounds
+    except UnknownGameSystem:
+        return None
+    if advice is None or players < 1:
+        return None
+    return advice(kind=event.kind, scale=event.scale, players=players)
 
 
 def rosters_locked(event: Event) -> bool:

@@ -11,7 +11,6 @@ from typing import Any
 from rosters.models import Roster
 from tournaments import selectors
 from tournaments.access import EventAccess
-from tournaments.event_format import suggested_rounds
 from tournaments.models import LISTING_FIELDS, AuditEntry, Event, Game, Player, ResultReport, Round
 from tournaments.schedule import ScheduleError, parse_schedule
 
@@ -63,8 +62,9 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
         active = selectors.active_player_count(event)
         data["join_code"] = event.join_code
         data["active_players"] = active
-        # OP Guide: Event Size and Format — the round count for this many players.
-        data["suggested_rounds"] = suggested_rounds(kind=event.kind, scale=event.scale, players=active)
+        # The game's round count for this many players (StarCraft: OP Guide, Event Size and
+        # Format); None where its rules suggest none.
+        data["suggested_rounds"] = selectors.event_suggested_rounds(event, active)
     return data
 
 

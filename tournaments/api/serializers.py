@@ -200,7 +200,9 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     )
     suggested_rounds = serializers.IntegerField(
         required=False,
-        help_text="Staff only: the OP Guide's round count for the current field (Event Size and Format).",
+        allow_null=True,
+        help_text="Staff only: the round count the game system's rules suggest for the current field "
+        "(StarCraft: the OP Guide's Event Size and Format); null where they suggest none.",
     )
     active_players = serializers.IntegerField(
         required=False, help_text="Staff only: players not dropped, disqualified or spare."

@@ -21,10 +21,10 @@ from standings.display import standings_state
 from tournaments.access import EventAccess, access_event
 from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
-from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
+    event_suggested_rounds,
     rosters_public,
     round_games,
     round_progress,
@@ -57,9 +57,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "tables": list(event.tables.order_by("number")),
         "rounds": rounds,
         "players": players,
-        "suggested": suggested_rounds(kind=event.kind, scale=event.scale, players=players["active"] or 0)
-        if players["active"]
-        else None,
+        "suggested": event_suggested_rounds(event, players["active"] or 0),
         "rosters_public": rosters_public(event),
         "supplied_pack": supplied_pack(event),
         "game": get_system(event.game_system),
