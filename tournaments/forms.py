@@ -294,6 +294,34 @@ class AnnouncedSelect(forms.NullBooleanSelect):
         self.choices = [("unknown", "Not announced"), ("true", "Yes"), ("false", "No")]
 
 
+def fit_scale_budget_length(form: forms.Form, system: GameSystem) -> None:
+    """An event form's `scale`, `points_limit` and `round_minutes` as `system` has them: its
+    own scales only (another system's is refused beside the field, naming the system), its
+    budget in its unit (hidden where it has none), its round length for an empty one."""
+    scale = form.fields["scale"]
+    assert isinstance(scale, forms.ChoiceField)
+    scale.choices = [(s.slug, s.name) for s in system.scales.values()]
+    scale.error_messages["invalid_choice"] = (
+        f"{system.name} has no engagement scale %(value)s: choose one of its own."
+    )
+    if form.initial.get("scale") not in system.scales:
+        default = scale.initial
+        scale.initial = default if default in system.scales else next(iter(system.scales))
+        form.initial.pop("scale", None)
+    limit = form.fields["points_limit"]
+    limit.label = system.budget_name.capitalize()
+    limit.help_text = _budget_help(system)
+    if not _has_budget(system):
+        limit.widget = forms.HiddenInput()
+    minutes = form.fields["round_minutes"]
+    minutes.help_text = (
+        f"Empty: {system.name}'s round length, {system.round_minutes} minutes."
+        if form.initial.get("round_minutes") is None
+        else f"{system.name}'s own length is {system.round_minutes} minutes."
+    )
+    minutes.widget.attrs["placeholder"] = str(system.round_minutes)
+
+
 class EventForm(Form):
     """Every setting the OP Guide asks a TO to announce, in the order the event listing reads."""
 
@@ -428,16 +456,7 @@ class EventForm(Form):
                 "hx-include": "#system-fields",
             }
         )
-        scale = self.fields["scale"]
-        assert isinstance(scale, forms.ChoiceField)
-        scale.choices = [(s.slug, s.name) for s in system.scales.values()]
-        scale.error_messages["invalid_choice"] = (
-            f"{system.name} has no engagement scale %(value)s: choose one of its own."
-        )
-        if self.initial.get("scale") not in system.scales:
-            default = self.fields["scale"].initial
-            scale.initial = default if default in system.scales else next(iter(system.scales))
-            self.initial.pop("scale", None)
+        fit_scale_budget_length(self, system)
         list_format = self.fields["list_format"]
         assert isinstance(list_format, forms.ChoiceField)
         if not system.dual_lists:
@@ -449,18 +468,6 @@ class EventForm(Form):
                 f"{system.name} has no dual lists: an event of it is single-list (one roster per player)."
             )
             self.initial.pop("list_format", None)
-        limit = self.fields["points_limit"]
-        limit.label = system.budget_name.capitalize()
-        limit.help_text = _budget_help(system)
-        if not _has_budget(system):
-            limit.widget = forms.HiddenInput()
-        minutes = self.fields["round_minutes"]
-        minutes.help_text = (
-            f"Empty: {system.name}'s round length, {system.round_minutes} minutes."
-            if "round_minutes" not in self.initial or self.initial["round_minutes"] is None
-            else f"{system.name}'s own length is {system.round_minutes} minutes."
-        )
-        minutes.widget.attrs["placeholder"] = str(system.round_minutes)
 
     def shown_as_typed(self) -> EventForm:
         """The submitted form shown again, not checked: the TO asked for another game
@@ -975,8 +982,10 @@ class SideEventForm(Form):
         "the main event.",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, system: GameSystem | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # A side event plays its main event's game (OP Guide: Side Events): that game's scales.
+        fit_scale_budget_length(self, system or get_system(_default_system()))
         schedule = self.fields["schedule"].widget
         assert isinstance(schedule, ScheduleWidget)
         schedule.rounds = _schedule_rounds(self, 2)

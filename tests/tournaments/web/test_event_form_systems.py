@@ -115,3 +115,20 @@ def test_redrawn_fields_drop_what_the_new_system_lacks(to):
     ).content.decode()
     assert 'name="list_format" value="single"' in fragment
     assert re.search(r'<option value="standard" selected>', fragment)
+
+
+def test_the_side_event_form_offers_the_main_events_system(client, alice):
+    event = system_event("dropzone-commander", to=alice, scale="clash", points_limit=1500)
+    client.force_login(alice)
+    url = f"/e/{event.slug}/manage/side-events/"
+    html = client.get(url).content.decode()
+    assert _options(html, "scale") == ["skirmish", "clash", "battle", "reconquest"]
+    assert "150 minutes" in html  # Dropzone's round length, left empty
+    response = client.post(url, {"name": "Friday Skirmish", "kind": "community", "scale": "skirmish",
+                                 "points_limit": "800", "planned_rounds": "2"})  # fmt: skip
+    assert response.status_code == 302
+    side = Event.objects.get(name="Friday Skirmish")
+    assert (side.game_system, side.scale, side.points_limit) == ("dropzone-commander", "skirmish", 800)
+    refused = client.post(url, {"name": "Other", "kind": "community", "scale": "grand-offensive",
+                                "planned_rounds": "2"})  # fmt: skip
+    assert "Dropzone Commander has no engagement scale" in refused.context["form"].errors["scale"][0]
