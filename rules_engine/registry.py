@@ -229,6 +229,8 @@ class GameSystem:
     # organised-play rules fix them (StarCraft's OP Guide: Competitive Events, Standard);
     # empty: the system has no such rule and a competitive event takes any of its scales.
     competitive_scales: tuple[str, ...] = ()
+    # The scale a new event takes when none is named; empty: the first in `scales`.
+    default_scale: str = ""
     # The round count the game's organised-play rules suggest for a field size (StarCraft's
     # OP Guide: Event Size and Format); None: its books suggest none, and nothing is advised.
     suggested_rounds: RoundAdvice | None = None
@@ -286,6 +288,11 @@ class GameSystem:
     def round_minutes(self) -> int:
         """The default round length of a new event of this system."""
         return self.clock.round_minutes
+
+    @property
+    def first_scale(self) -> str:
+        """The scale a new event of this system takes when none is named."""
+        return self.default_scale or next(iter(self.scales))
 
     def scale(self, slug: str) -> Scale:
         try:

@@ -202,14 +202,6 @@ def _game_systems() -> list[tuple[str, str]]:
     return [(system.slug, system.name) for system in all_systems(events_only=True)]
 
 
-def _scales() -> list[tuple[str, str]]:
-    seen: dict[str, str] = {}
-    for system in all_systems(events_only=True):
-        for scale in system.scales.values():
-            seen.setdefault(scale.slug, scale.name)
-    return list(seen.items())
-
-
 def _default_system() -> str:
     return str(Event._meta.get_field("game_system").get_default())
 
@@ -305,8 +297,7 @@ def fit_scale_budget_length(form: forms.Form, system: GameSystem) -> None:
         f"{system.name} has no engagement scale %(value)s: choose one of its own."
     )
     if form.initial.get("scale") not in system.scales:
-        default = scale.initial
-        scale.initial = default if default in system.scales else next(iter(system.scales))
+        scale.initial = system.first_scale
         form.initial.pop("scale", None)
     limit = form.fields["points_limit"]
     limit.label = system.budget_name.capitalize()
@@ -339,7 +330,7 @@ class EventForm(Form):
         help_text="Rules, errata and FAQ published later do not apply. The guide: two weeks ahead.",
     )
     kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.COMMUNITY, label="Event kind")
-    scale = forms.ChoiceField(choices=_scales, initial="standard", label="Engagement scale")
+    scale = forms.ChoiceField(label="Engagement scale")  # the game system's (fit_scale_budget_length)
     points_limit = forms.IntegerField(
         required=False,
         min_value=0,
@@ -962,7 +953,7 @@ class SideEventForm(Form):
 
     name = forms.CharField(max_length=limits.EVENT_NAME_LENGTH, help_text="E.g. “Friday night Skirmish”.")
     kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.COMMUNITY, label="Event kind")
-    scale = forms.ChoiceField(choices=_scales, initial="standard", label="Engagement scale")
+    scale = forms.ChoiceField(label="Engagement scale")  # the game system's (fit_scale_budget_length)
     points_limit = forms.IntegerField(
         required=False, min_value=0, label="Points limit", help_text="Only where the scale leaves it open."
     )

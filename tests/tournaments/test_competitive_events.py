@@ -98,3 +98,23 @@ def test_the_api_creates_a_competitive_event_of_another_system(alice, system, sc
         "/api/events/", {"name": "SC", "kind": "competitive", "scale": "skirmish"}, format="json"
     )
     assert (refused.status_code, refused.json()["code"]) == (400, "competitive-scale")
+
+
+@pytest.mark.parametrize(
+    ("system", "limit", "scale"),
+    [
+        ("starcraft-tmg", None, "standard"),
+        ("dropzone-commander", 800, "skirmish"),
+        ("morsdei", None, "standard"),
+    ],
+)
+def test_an_event_named_without_a_scale_takes_its_systems_default(alice, system, limit, scale):
+    """The model's default scale is StarCraft's Standard; another system's event takes its own."""
+    api = APIClient()
+    api.force_authenticate(alice)
+    body: dict[str, Any] = {"name": "No Scale", "game_system": system, "kind": "community"}
+    if limit is not None:
+        body["points_limit"] = limit
+    response = api.post("/api/events/", body, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["scale"] == scale

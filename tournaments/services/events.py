@@ -187,16 +187,18 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         raise ServiceError("An event needs a name.", field="name")
     if "schedule" in fields:
         fields["schedule"] = normalised_schedule(fields["schedule"])
-    if "list_format" not in fields:
+    try:
+        system: GameSystem | None = get_system(
+            fields.get("game_system", Event._meta.get_field("game_system").default)
+        )
+    except UnknownGameSystem:
+        system = None  # refused by _check with its own message
+    if system is not None and "list_format" not in fields and not system.dual_lists:
         # A game without dual lists (game-systems.md §0 point 5) makes a single-list event.
-        try:
-            dual = get_system(
-                fields.get("game_system", Event._meta.get_field("game_system").default)
-            ).dual_lists
-        except UnknownGameSystem:
-            dual = True  # refused by _check with its own message
-        if not dual:
-            fields["list_format"] = ListFormat.SINGLE
+        fields["list_format"] = ListFormat.SINGLE
+    if system is not None and "scale" not in fields:
+        # The model's default is StarCraft's Standard: another game's event takes its own.
+        fields["scale"] = system.first_scale
     event = Event(
         name=name.strip(),
         slug=_unique_slug(name),

@@ -168,6 +168,7 @@ SYSTEM = register(
         roster_rules=StarCraftRosters(),
         dual_lists=True,  # OP Guide: Dual List Format
         competitive_scales=("standard",),  # OP Guide: Competitive Events are played at Standard
+        default_scale="standard",
         suggested_rounds=suggested_rounds,  # OP Guide: Event Size and Format
         budget_name="mineral limit",  # Part 9.1.1
         budget_unit="minerals",
