@@ -163,11 +163,6 @@ class Pregame:
 NO_PREGAME = Pregame()
 
 
-def rosters_locked(roster_deadline: dt.datetime | None, now: dt.datetime) -> bool:
-    """Rosters are locked once the event's roster deadline has passed (none set: never)."""
-    return roster_deadline is not None and now >= roster_deadline
-
-
 def choose_scenario(pregame: Pregame, name: str, *, rosters_locked: bool) -> str:
     """The scenario a TO names for a round, as the system spells it.
 
@@ -195,8 +190,9 @@ def choose_scenario(pregame: Pregame, name: str, *, rosters_locked: bool) -> str
         )
     if not rosters_locked:
         raise ScenarioError(
-            f"The {pregame.label.lower()} is chosen once rosters are locked (after the roster "
-            f"deadline), so no army is built for it ({pregame.source or 'the rulebook'}).",
+            f"The {pregame.label.lower()} is chosen once rosters are locked (at the roster "
+            "deadline, or once round 1 is paired), so no army is built for it "
+            f"({pregame.source or 'the rulebook'}).",
             code="rosters-not-locked",
         )
     return match

@@ -41,6 +41,13 @@ class ArmyRules(Protocol):
         ...
 
 
+class RoundAdvice(Protocol):
+    """The round count a game's organised-play rules suggest for an event of `kind`
+    ("community", "competitive") at `scale` with `players` players."""
+
+    def __call__(self, *, kind: str, scale: str, players: int) -> int: ...
+
+
 class UnknownGameSystem(LookupError):
     pass
 
@@ -222,6 +229,15 @@ class GameSystem:
     # How the web app, the API and the services read, store, judge and show this system's
     # rosters (`rules_engine.verdict.RosterRules`); None: no event pipeline for its rosters.
     roster_rules: RosterRules | None = None
+    # The engagement scales a competitive event of this system is played at, where its
+    # organised-play rules fix them (StarCraft's OP Guide: Competitive Events, Standard);
+    # empty: the system has no such rule and a competitive event takes any of its scales.
+    competitive_scales: tuple[str, ...] = ()
+    # The scale a new event takes when none is named; empty: the first in `scales`.
+    default_scale: str = ""
+    # The round count the game's organised-play rules suggest for a field size (StarCraft's
+    # OP Guide: Event Size and Format); None: its books suggest none, and nothing is advised.
+    suggested_rounds: RoundAdvice | None = None
     # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
     # Format). None of the other three books has dual lists (game-systems.md §0 point 5).
     dual_lists: bool = False
@@ -276,6 +292,11 @@ class GameSystem:
     def round_minutes(self) -> int:
         """The default round length of a new event of this system."""
         return self.clock.round_minutes
+
+    @property
+    def first_scale(self) -> str:
+        """The scale a new event of this system takes when none is named."""
+        return self.default_scale or next(iter(self.scales))
 
     def scale(self, slug: str) -> Scale:
         try:

@@ -7,8 +7,9 @@ A page's ETag is a digest of everything that decides its bytes:
 - the caller: user id, roles at the event, and the CSRF secret (every page embeds a token
   masked from it, so a page cached before a new log-in must not be revalidated after it);
 - whether the request came from htmx (a fragment, not the page) and the full path;
-- the facts that change by time alone: rosters public yet (OP Guide: Submission and
-  Publication, on a date or after the deadline), the roster deadline passed.
+- the facts that change by time alone: the roster deadline passed (rosters lock and, under
+  "hidden until the roster deadline", are published: OP Guide: Submission and Publication),
+  the publication date reached.
 
 Unchanged, the answer is a body-less 304 after the access queries only. The clock and the
 draft change by the second and never get an ETag (`never_cache_by_time`). A page carrying
@@ -34,8 +35,8 @@ from django.utils.cache import (
 
 from tournaments.access import EventAccess
 from tournaments.caching import event_stamp
+from tournaments.event_format import roster_lock
 from tournaments.models import Event
-from tournaments.selectors import rosters_public
 
 VARY = ("Cookie", "Authorization", "HX-Request")
 
@@ -46,10 +47,14 @@ def is_htmx(request: HttpRequest) -> bool:
 
 
 def time_facts(event: Event) -> str:
-    """What a page shows that changes with the clock alone, not with a write."""
+    """What a page shows that changes with the clock alone, not with a write: the roster
+    deadline passing (rosters lock, and "hidden until the roster deadline" publishes them)
+    and the publication date arriving. The other way rosters lock, round 1 being paired, is
+    a write the event's version already carries, so no query is needed here."""
     now = timezone.now()
-    deadline_passed = event.roster_deadline is not None and now > event.roster_deadline
-    return f"public={int(rosters_public(event))},deadline={int(deadline_passed)}"
+    deadline_passed = roster_lock(deadline=event.roster_deadline, now=now, round_one_paired=False) is not None
+    published_on_date = event.rosters_published_at is not None and now >= event.rosters_published_at
+    return f"deadline={int(deadline_passed)},on-date={int(published_on_date)}"
 
 
 @dataclass(frozen=True)

@@ -1,33 +1,13 @@
-"""Round counts and defaults from the OP Guide's "Event Size and Format". Pure Python."""
+"""The roster deadline's default and when rosters lock (OP Guide: Army Rosters). Pure Python.
+
+The round count a game suggests for a field size is its own rule (`GameSystem.suggested_rounds`).
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 
-# OP Guide: Community Events — (max players, rounds on Skirmish, rounds on Standard).
-_COMMUNITY = ((8, 3, 3), (16, 3, 3), (32, 4, 3))
-# OP Guide: Competitive Events — (max players, Swiss rounds).
-_COMPETITIVE = ((32, 3), (128, 5))
-
 ROSTER_DEADLINE_BEFORE = dt.timedelta(days=7)  # OP Guide: rosters one week before the event
-
-
-def suggested_rounds(*, kind: str, scale: str, players: int) -> int:
-    """The guide's round count for a field size.
-
-    Bands the guide leaves open are read generously: 4-8 community players get the top
-    of "2-3 rounds"; fields below a band's floor take the first band; fields above 128
-    take the largest band (the guide announces a championship format for them later).
-    """
-    if kind == "competitive":
-        for limit, rounds in _COMPETITIVE:
-            if players <= limit:
-                return rounds
-        return _COMPETITIVE[-1][1]
-    for limit, skirmish, standard in _COMMUNITY:
-        if players <= limit:
-            return skirmish if scale == "skirmish" else standard
-    return _COMMUNITY[-1][1] if scale == "skirmish" else _COMMUNITY[-1][2]
 
 
 ROSTER_DEADLINE_NEAR = dt.timedelta(hours=48)  # when the TO is told the deadline is close
@@ -45,6 +25,24 @@ def default_roster_deadline(starts_on: dt.date, tz: dt.tzinfo, *, now: dt.dateti
         deadline = dt.datetime.combine(day, dt.time(0, 0), tzinfo=tz)
         if deadline > now:
             return deadline
+    return None
+
+
+def roster_lock(*, deadline: dt.datetime | None, now: dt.datetime, round_one_paired: bool) -> str | None:
+    """Why players may no longer submit, change or withdraw their own rosters, as the
+    refusal's code, or None while they may.
+
+    OP Guide: Army Rosters — rosters are fixed before play. They lock at the roster deadline
+    ("deadline-passed") and, whatever the deadline says, once round 1 is paired
+    ("play-begun"): an event created on its first day has no deadline left to default to,
+    and a deadline set after the first pairing would let a player change the army being
+    played. Locked rosters are what "hidden until the roster deadline" publishes; judges
+    and the TO may still correct them.
+    """
+    if deadline is not None and now >= deadline:
+        return "deadline-passed"
+    if round_one_paired:
+        return "play-begun"
     return None
 
 

@@ -14,11 +14,13 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.forms.utils import ErrorDict
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from rules_engine.registry import GameSystem, all_systems, get_system
+from rules_engine.registry import GameSystem, UnknownGameSystem, all_systems, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.game_templates import game_template_names
@@ -32,7 +34,6 @@ from tournaments.models import (
     RosterPublication,
     StaffRoleKind,
     TableSeating,
-    default_round_minutes,
 )
 from tournaments.players_csv import CsvProblem, decode_upload
 from tournaments.report_extras import nomination_hook
@@ -202,12 +203,48 @@ def _game_systems() -> list[tuple[str, str]]:
     return [(system.slug, system.name) for system in all_systems(events_only=True)]
 
 
-def _scales() -> list[tuple[str, str]]:
-    seen: dict[str, str] = {}
-    for system in all_systems(events_only=True):
-        for scale in system.scales.values():
-            seen.setdefault(scale.slug, scale.name)
-    return list(seen.items())
+def _default_system() -> str:
+    return str(Event._meta.get_field("game_system").get_default())
+
+
+def chosen_system(form: forms.Form) -> GameSystem:
+    """The game system the form is about: the one submitted (or asked for by the htmx
+    refresh), else the event's, else the default; one the web app cannot run falls back
+    to the default (the service refuses it with its own message)."""
+    slug = form.data.get(form.add_prefix("game_system")) if form.is_bound else None
+    slug = slug or form.initial.get("game_system") or _default_system()
+    try:
+        system = get_system(str(slug))
+    except UnknownGameSystem:
+        return get_system(_default_system())
+    return system if system.runs_events else get_system(_default_system())
+
+
+def _has_budget(system: GameSystem) -> bool:
+    return any(
+        s.points is not None or s.budget is not None or s.min_budget is not None
+        for s in system.scales.values()
+    )
+
+
+def _budget_help(system: GameSystem) -> str:
+    """Which of the system's scales leave the budget to the event, and within what."""
+    open_scales = []
+    for scale in system.scales.values():
+        if scale.points is not None:
+            low, high = scale.points
+            open_scales.append(
+                f"{scale.name} {low}\u2013{high}" if high is not None else f"{scale.name} {low}+"
+            )
+        elif scale.budget is None and scale.min_budget is not None:
+            open_scales.append(f"{scale.name} {scale.min_budget}+")
+    if not open_scales:
+        return f"Every {system.name} scale fixes it: leave it empty."
+    return (
+        f"Only where the scale leaves it to the event, in {system.budget_unit}: "
+        + ", ".join(open_scales)
+        + "."
+    )
 
 
 # A file far beyond a roster's size is refused before it is read (the service's own limit,
@@ -250,6 +287,33 @@ class AnnouncedSelect(forms.NullBooleanSelect):
         self.choices = [("unknown", "Not announced"), ("true", "Yes"), ("false", "No")]
 
 
+def fit_scale_budget_length(form: forms.Form, system: GameSystem) -> None:
+    """An event form's `scale`, `points_limit` and `round_minutes` as `system` has them: its
+    own scales only (another system's is refused beside the field, naming the system), its
+    budget in its unit (hidden where it has none), its round length for an empty one."""
+    scale = form.fields["scale"]
+    assert isinstance(scale, forms.ChoiceField)
+    scale.choices = [(s.slug, s.name) for s in system.scales.values()]
+    scale.error_messages["invalid_choice"] = (
+        f"{system.name} has no engagement scale %(value)s: choose one of its own."
+    )
+    if form.initial.get("scale") not in system.scales:
+        scale.initial = system.first_scale
+        form.initial.pop("scale", None)
+    limit = form.fields["points_limit"]
+    limit.label = system.budget_name.capitalize()
+    limit.help_text = _budget_help(system)
+    if not _has_budget(system):
+        limit.widget = forms.HiddenInput()
+    minutes = form.fields["round_minutes"]
+    minutes.help_text = (
+        f"Empty: {system.name}'s round length, {system.round_minutes} minutes."
+        if form.initial.get("round_minutes") is None
+        else f"{system.name}'s own length is {system.round_minutes} minutes."
+    )
+    minutes.widget.attrs["placeholder"] = str(system.round_minutes)
+
+
 class EventForm(Form):
     """Every setting the OP Guide asks a TO to announce, in the order the event listing reads."""
 
@@ -267,7 +331,7 @@ class EventForm(Form):
         help_text="Rules, errata and FAQ published later do not apply. The guide: two weeks ahead.",
     )
     kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.COMMUNITY, label="Event kind")
-    scale = forms.ChoiceField(choices=_scales, initial="standard", label="Engagement scale")
+    scale = forms.ChoiceField(label="Engagement scale")  # the game system's (fit_scale_budget_length)
     points_limit = forms.IntegerField(
         required=False,
         min_value=0,
@@ -289,7 +353,7 @@ class EventForm(Form):
         required=False,
         widget=DateTimeInput,
         help_text="Leave empty for midnight one week before the start (within that week: midnight "
-        "before the first day).",
+        "before the first day). Rosters lock when round 1 is paired at the latest.",
     )
     roster_publication = forms.ChoiceField(
         choices=RosterPublication.choices, initial=RosterPublication.AFTER_DEADLINE
@@ -307,9 +371,7 @@ class EventForm(Form):
         min_value=limits.ROUND_MINUTES.low,
         max_value=limits.ROUND_MINUTES.high,
         required=False,
-        help_text="Empty for a new event: its game system's round length ("
-        + "; ".join(f"{s.name}: {s.round_minutes}" for s in all_systems())
-        + ").",
+        help_text="Empty: the game system's round length.",
     )
     first_round_extra_minutes = forms.IntegerField(
         min_value=limits.FIRST_ROUND_EXTRA_MINUTES.low,
@@ -366,12 +428,52 @@ class EventForm(Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # A new event's round length starts as its game system's (the first one offered).
-        system = self.initial.get("game_system") or next(iter(_game_systems()), ("", ""))[0]
-        self.fields["round_minutes"].initial = default_round_minutes(str(system))
+        self.system = chosen_system(self)
+        self._fit_to_system(self.system)
         schedule = self.fields["schedule"].widget
         assert isinstance(schedule, ScheduleWidget)
         schedule.rounds = _schedule_rounds(self, 3)
+
+    def _fit_to_system(self, system: GameSystem) -> None:
+        """The fields that depend on the game system offer that system's choices only: its
+        scales, dual list where it has them (OP Guide: Dual List Format; none of the other
+        books has them), its budget and its round length. A submission naming another
+        system's scale or dual list is refused here, beside the field, before the service."""
+        self.fields["game_system"].widget.attrs.update(
+            {
+                "hx-get": reverse("event-system-fields"),
+                "hx-trigger": "change",
+                "hx-target": "#system-fields",
+                "hx-swap": "outerHTML",
+                "hx-include": "#system-fields",
+            }
+        )
+        fit_scale_budget_length(self, system)
+        list_format = self.fields["list_format"]
+        assert isinstance(list_format, forms.ChoiceField)
+        if not system.dual_lists:
+            list_format.choices = [(ListFormat.SINGLE, ListFormat.SINGLE.label)]
+            list_format.widget = forms.HiddenInput()
+            list_format.initial = ListFormat.SINGLE
+            list_format.required = False  # nothing to choose: single
+            list_format.error_messages["invalid_choice"] = (
+                f"{system.name} has no dual lists: an event of it is single-list (one roster per player)."
+            )
+            self.initial.pop("list_format", None)
+
+    def shown_as_typed(self) -> EventForm:
+        """The submitted form shown again, not checked: the TO asked for another game
+        system's fields (the no-JavaScript refresh, and the htmx one). What the new system
+        does not offer (another system's scale, dual list) gives way to its defaults."""
+        data = dict(self.data.items())  # one value a field: the form reads single values here
+        scale = self.add_prefix("scale")
+        if data.get(scale) not in self.system.scales:
+            data[scale] = self.fields["scale"].initial
+        if not self.system.dual_lists:
+            data[self.add_prefix("list_format")] = ListFormat.SINGLE
+        self.data = data
+        self._errors = ErrorDict()
+        return self
 
     def clean_tables(self) -> list[tuple[int, str]]:
         return parse_tables(self.cleaned_data.get("tables") or "")
@@ -387,6 +489,7 @@ class EventForm(Form):
         for key in ("tables", "expected_players", "name"):
             data.pop(key, None)
         data["first_round_extra_minutes"] = data.get("first_round_extra_minutes") or 0
+        data["list_format"] = data.get("list_format") or ListFormat.SINGLE
         data["pairing_platform"] = (
             data.get("pairing_platform") or Event._meta.get_field("pairing_platform").get_default()
         )
@@ -849,7 +952,7 @@ class SideEventForm(Form):
 
     name = forms.CharField(max_length=limits.EVENT_NAME_LENGTH, help_text="E.g. “Friday night Skirmish”.")
     kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.COMMUNITY, label="Event kind")
-    scale = forms.ChoiceField(choices=_scales, initial="standard", label="Engagement scale")
+    scale = forms.ChoiceField(label="Engagement scale")  # the game system's (fit_scale_budget_length)
     points_limit = forms.IntegerField(
         required=False, min_value=0, label="Points limit", help_text="Only where the scale leaves it open."
     )
@@ -869,8 +972,10 @@ class SideEventForm(Form):
         "the main event.",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, system: GameSystem | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # A side event plays its main event's game (OP Guide: Side Events): that game's scales.
+        fit_scale_budget_length(self, system or get_system(_default_system()))
         schedule = self.fields["schedule"].widget
         assert isinstance(schedule, ScheduleWidget)
         schedule.rounds = _schedule_rounds(self, 2)

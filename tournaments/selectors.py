@@ -11,6 +11,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from rosters.models import Roster
+from rules_engine.registry import UnknownGameSystem, get_system
 from standings import Standings
 from standings.display import RoundProgress
 from tournaments.access import EventAccess
@@ -18,6 +19,7 @@ from tournaments.audit_sealing import sealed_actions
 from tournaments.bridges.standings import event_standings as event_standings
 from tournaments.caching import cached_for_version
 from tournaments.event_format import roster_deadline_warning
+from tournaments.event_format import roster_lock as roster_lock_rule
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -52,10 +54,38 @@ def deadline_warning(event: Event) -> str | None:
     return roster_deadline_warning(event.roster_deadline, now=timezone.now())
 
 
-def roster_submission_open(event: Event) -> bool:
-    """Whether players may still submit or change their own rosters (services.rosters
-    refuses them after the deadline; staff may always)."""
-    return event.roster_deadline is None or timezone.now() <= event.roster_deadline
+def roster_lock(event: Event, *, round_one_paired: bool | None = None) -> str | None:
+    """Why the event's rosters are locked ("deadline-passed", "play-begun"), or None while
+    players may still change them: the one rule (event_format.roster_lock) every page, the
+    API, the services and the scenario choice ask.
+
+    Round 1 counts as paired once the event is running (pairing it starts the event, and
+    undoing it does not stop it: its pairings may have been seen) or has a round. At most
+    one query, none when the deadline has passed, the event runs, or the caller already
+    knows (`round_one_paired`, e.g. from the player's games)."""
+    now = timezone.now()
+    if round_one_paired is None:
+        deadline_passed = event.roster_deadline is not None and now >= event.roster_deadline
+        round_one_paired = not deadline_passed and (
+            event.status in (EventStatus.RUNNING, EventStatus.FINISHED) or event.rounds.exists()
+        )
+    return roster_lock_rule(deadline=event.roster_deadline, now=now, round_one_paired=round_one_paired)
+
+
+def event_suggested_rounds(event: Event, players: int) -> int | None:
+    """The round count the event's game system suggests for `players` (StarCraft: the OP
+    Guide's Event Size and Format); None without players, or where the game suggests none."""
+    try:
+        advice = get_system(event.game_system).suggested_rounds
+    except UnknownGameSystem:
+        return None
+    if advice is None or players < 1:
+        return None
+    return advice(kind=event.kind, scale=event.scale, players=players)
+
+
+def rosters_locked(event: Event) -> bool:
+    return roster_lock(event) is not None
 
 
 def round_progress(event: Event) -> RoundProgress | None:
@@ -125,10 +155,11 @@ def opponents_in_published_rounds(player: Player) -> set[int]:
 
 
 def rosters_public(event: Event) -> bool:
-    """OP Guide: Submission and Publication — the TO's published policy decides."""
+    """OP Guide: Submission and Publication — the TO's published policy decides; "hidden
+    until the roster deadline" publishes them once they lock (`roster_lock`)."""
     now = timezone.now()
     if event.roster_publication == RosterPublication.AFTER_DEADLINE:
-        return event.roster_deadline is not None and now >= event.roster_deadline
+        return rosters_locked(event)
     if event.roster_publication == RosterPublication.ON_DATE:
         return event.rosters_published_at is not None and now >= event.rosters_published_at
     return False

@@ -21,6 +21,7 @@ urlpatterns = [
     path("events/new/", setup.event_new, name="event-new"),
     path("my-events/", mine.my_events, name="my-events"),
     path("events/new/rounds-hint/", setup.rounds_hint, name="rounds-hint"),
+    path("events/new/system-fields/", setup.event_system_fields, name="event-system-fields"),
     # Public pages
     path("e/<slug:slug>/", public.event_home, name="event"),
     path("e/<slug:slug>/pairings/", public.pairings, name="pairings"),

@@ -27,6 +27,7 @@ from tournaments.models import (
     Outcome,
     Player,
     ResultStatus,
+    RosterPublication,
     Round,
     RoundStatus,
     StaffRole,
@@ -45,6 +46,8 @@ PRINTING_OPEN: dict[str, Any] = {
     "list_format": ListFormat.DUAL,
     "starts_on": None,
     "join_code": "",
+    # Rosters shown to each opponent only, so they stay private once play begins.
+    "roster_publication": RosterPublication.OPPONENT_ONLY,
 }
 
 

@@ -42,7 +42,7 @@ from judging.services.chess_clock import (
 from judging.services.draft import draft_state
 from rules_engine.systems.starcraft_tmg.draft import action_to_dict, legal_actions
 from tests.builders.documents import raynor, without_unit
-from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRoleKind
+from tournaments.models import Event, Game, Player, RosterPublication, Round, RoundStatus, StaffRoleKind
 from tournaments.services.events import event_create, staff_add, tables_set
 from tournaments.services.players import player_check_in, player_drop, player_register
 from tournaments.services.reporting import ResultInput, result_report, result_review, result_set
@@ -106,6 +106,8 @@ def full_event(users: dict[str, Any], size: int = 8, name: str = "Spring Clash")
         planned_rounds=3,
         venue="The Dice Hall",
         conduct_contact="Hank (Head Judge), judges' table",
+        # Shown to each opponent only: its rosters stay private although play has begun.
+        roster_publication=RosterPublication.OPPONENT_ONLY,
     )
     staff_add(event=event, actor=alice, user=hank, role=StaffRoleKind.HEAD_JUDGE)
     staff_add(event=event, actor=alice, user=judy, role=StaffRoleKind.FLOOR_JUDGE)

@@ -115,7 +115,11 @@ def big_event(users: dict[str, Any], size: int, slug_suffix: str) -> Event:
     """`size` players with rosters and a published round with reports and results: for query counts."""
     alice = users["alice"]
     event = event_create(
-        creator=alice, name=f"Big {slug_suffix}", starts_on=timezone.localdate() + dt.timedelta(days=30)
+        creator=alice,
+        name=f"Big {slug_suffix}",
+        starts_on=timezone.localdate() + dt.timedelta(days=30),
+        # Rosters shown to each opponent only: a player's list is the filtered one.
+        roster_publication="opponent-only",
     )
     StaffRole.objects.create(event=event, user=users["judy"], role=StaffRoleKind.FLOOR_JUDGE)
     players = Player.objects.bulk_create(

@@ -47,9 +47,12 @@ def test_the_service_web_form_and_api_default_to_the_systems_length(users, clien
     made = event_create(creator=alice, name="Service Open", kind="community", scale="skirmish")
     assert made.round_minutes == get_system("starcraft-tmg").round_minutes
     client.force_login(alice)
+    # The form leaves it empty (the system's length) and says the chosen system's length.
     form = client.get("/events/new/").context["form"]
-    assert form["round_minutes"].value() == get_system("starcraft-tmg").round_minutes
-    assert "MORSDEI: 60" in form.fields["round_minutes"].help_text
+    assert form["round_minutes"].value() is None
+    assert "150 minutes" in form.fields["round_minutes"].help_text
+    morsdei = client.get("/events/new/system-fields/", {"game_system": "morsdei"}).context["form"]
+    assert "60 minutes" in morsdei.fields["round_minutes"].help_text
     api = APIClient()
     api.force_authenticate(alice)
     body = api.post("/api/events/", {"name": "Api Open", "kind": "community"}, format="json")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 
 from rules_engine.pregame import (
@@ -11,12 +9,10 @@ from rules_engine.pregame import (
     PregameKind,
     ScenarioError,
     choose_scenario,
-    rosters_locked,
 )
 from rules_engine.registry import get_system
 
 DROPZONE = get_system("dropzone-commander").pregame
-NOON = dt.datetime(2026, 10, 3, 12, 0, tzinfo=dt.UTC)
 
 
 def test_each_system_declares_its_pre_game_sequence():
@@ -90,13 +86,6 @@ def test_systems_without_a_scenario_per_round_refuse_one(slug, words):
         choose_scenario(get_system(slug).pregame, "Three Loot Points", rosters_locked=True)
     assert refused.value.code == "no-scenario-choice"
     assert words in refused.value.message
-
-
-def test_rosters_lock_at_the_deadline():
-    assert rosters_locked(None, NOON) is False  # no deadline: rosters may change at any time
-    assert rosters_locked(NOON, NOON - dt.timedelta(seconds=1)) is False
-    assert rosters_locked(NOON, NOON) is True
-    assert rosters_locked(NOON, NOON + dt.timedelta(days=1)) is True
 
 
 def test_a_pregame_without_scenarios_has_nothing_fixed():

@@ -143,6 +143,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "printing:csv-rosters": (op("get", PLAYERS | STAFF, anonymous="404"),),
     # Any signed-in user.
     "event-new": (get(SIGNED_IN),),
+    "event-system-fields": (get(SIGNED_IN),),  # the event form's fields for a game system
     "my-events": (get(SIGNED_IN),),
     "account-notifications": (get(SIGNED_IN), post(SIGNED_IN, {"pairing": "on"})),
     # The table view offline (docs/offline.md): the service worker and manifest are public files.
@@ -387,7 +388,8 @@ def _build() -> World:
         for name in ("alice", "bob", "carol", "dan", "judy", "hank", "oscar", "mallory")
     }
     users["root"] = model.objects.create_superuser("root", "root@example.org", "root-pass-123")
-    world = build_world(users)
+    # Rosters shown to each opponent only, so they stay private once round 1 is paired.
+    world = build_world(users, roster_publication="opponent-only")
     event = world.event
     add_round(
         event, 1, [(world.bob, world.carol), (world.dan, world.erin)], RoundStatus.PUBLISHED, running=True

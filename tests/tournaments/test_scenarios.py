@@ -54,17 +54,11 @@ def _api(user: Any) -> APIClient:
     return client
 
 
-def test_refused_before_rosters_lock_then_set_and_audited(users):
-    event = _event(users, deadline=LATER)
-    with pytest.raises(ServiceError) as refused:
-        round_set_scenario(round_=_round(event), scenario="Crucible", by=users["alice"])
-    assert refused.value.code == "rosters-not-locked"
-    assert refused.value.field == "scenario"
-    assert _round(event).scenario == ""  # nothing saved
-    assert not AuditEntry.objects.filter(event=event, action="round-scenario-set").exists()
-
-    event.roster_deadline = EARLIER
-    event.save(update_fields=["roster_deadline"])
+@pytest.mark.parametrize("deadline", [LATER, None], ids=["deadline-later", "no-deadline"])
+def test_set_once_round_one_is_paired_whatever_the_deadline_and_audited(users, deadline):
+    # Rosters lock at the deadline or once round 1 is paired (selectors.roster_lock): a
+    # round to set a scenario for means the armies are already fixed.
+    event = _event(users, deadline=deadline)
     round_set_scenario(round_=_round(event), scenario="crucible", by=users["alice"])
     assert _round(event).scenario == "Crucible"  # as the book spells it
     round_set_scenario(round_=_round(event), scenario="Kill Box", by=users["alice"])
@@ -73,15 +67,6 @@ def test_refused_before_rosters_lock_then_set_and_audited(users):
         {"scenario": "Crucible"},
         {"scenario": "Kill Box", "before": "Crucible"},
     ]
-
-
-def test_an_event_without_a_deadline_never_locks(users):
-    event = _event(users, deadline=EARLIER)
-    event.roster_deadline = None
-    event.save(update_fields=["roster_deadline"])
-    with pytest.raises(ServiceError) as refused:
-        round_set_scenario(round_=_round(event), scenario="Crucible", by=users["alice"])
-    assert refused.value.code == "rosters-not-locked"
 
 
 def test_unknown_names_and_closed_rounds_are_refused(users):
@@ -105,15 +90,10 @@ def test_the_other_systems_have_no_scenario_to_choose(users, slug):
     assert refused.value.code == "no-scenario-choice"
 
 
-def test_the_api_refuses_before_the_lock_and_sets_after(users):
+def test_the_api_sets_it_once_round_one_is_paired(users):
     event = _event(users, deadline=LATER)
     url = f"/api/events/{event.slug}/rounds/1/scenario/"
-    early = _api(users["alice"]).put(url, {"scenario": "Crucible"}, format="json")
-    assert early.status_code == 400
-    assert (early.json()["code"], early.json()["field"]) == ("rosters-not-locked", "scenario")
     assert _api(users["bob"]).put(url, {"scenario": "Crucible"}, format="json").status_code == 404
-    event.roster_deadline = EARLIER
-    event.save(update_fields=["roster_deadline"])
     done = _api(users["alice"]).put(url, {"scenario": "Crucible"}, format="json")
     assert done.status_code == 200
     assert done.json()["scenario"] == "Crucible"
@@ -133,14 +113,9 @@ def test_the_to_sets_it_on_the_round_page_and_both_players_see_it(users):
     page = to.get(f"/e/{event.slug}/manage/rounds/1/")
     assert b"No scenario chosen yet" in page.content
     assert b"Targets of Opportunity" in page.content  # the list to choose from
-    early = to.post(f"/e/{event.slug}/manage/rounds/1/scenario/", {"scenario": "Crucible"})
-    assert early.status_code == 200
-    assert "once rosters are locked" in early.context["scenario_form"].errors["scenario"][0]
     bob_page = _client(users["bob"]).get(f"/e/{event.slug}/me/")
-    assert b"announces this round's scenario once rosters are locked" in bob_page.content
-
-    event.roster_deadline = EARLIER
-    event.save(update_fields=["roster_deadline"])
+    assert b"The TO has not announced this round's scenario yet" in bob_page.content
+    # The deadline is days away, but round 1 is paired: rosters are locked.
     done = to.post(f"/e/{event.slug}/manage/rounds/1/scenario/", {"scenario": "Crucible"})
     assert done.status_code == 302
     assert (

@@ -11,7 +11,6 @@ from typing import Any
 from rosters.models import Roster
 from tournaments import selectors
 from tournaments.access import EventAccess
-from tournaments.event_format import suggested_rounds
 from tournaments.models import LISTING_FIELDS, AuditEntry, Event, Game, Player, ResultReport, Round
 from tournaments.schedule import ScheduleError, parse_schedule
 
@@ -53,6 +52,8 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
     data["tables"] = [{"number": t.number, "layout": t.layout} for t in selectors.event_tables(event)]
     data["schedule"] = [{"round": n, "starts_at": start} for n, start in stored_schedule(event)]
     data["accommodations_deadline"] = event.accommodations_deadline
+    data["rosters_locked"] = selectors.rosters_locked(event)
+    data["rosters_public"] = selectors.rosters_public(event)
     data["side_event_of"] = event.side_event_of.slug if event.side_event_of is not None else None
     data["side_events"] = list(event.side_events.order_by("slug").values_list("slug", flat=True))
     data["your_roles"] = sorted(access.roles)
@@ -61,8 +62,9 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
         active = selectors.active_player_count(event)
         data["join_code"] = event.join_code
         data["active_players"] = active
-        # OP Guide: Event Size and Format — the round count for this many players.
-        data["suggested_rounds"] = suggested_rounds(kind=event.kind, scale=event.scale, players=active)
+        # The game's round count for this many players (StarCraft: OP Guide, Event Size and
+        # Format); None where its rules suggest none.
+        data["suggested_rounds"] = selectors.event_suggested_rounds(event, active)
     return data
 
 

@@ -171,7 +171,14 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     list_format = serializers.ChoiceField(choices=ListFormat.choices)
     rounds_changed_at = serializers.DateTimeField(allow_null=True)
     roster_deadline = serializers.DateTimeField(allow_null=True)
+    rosters_locked = serializers.BooleanField(
+        help_text="Players can no longer change their rosters: the roster deadline has passed or "
+        "round 1 is paired, whichever came first (staff still can)."
+    )
     roster_publication = serializers.ChoiceField(choices=RosterPublication.choices)
+    rosters_public = serializers.BooleanField(
+        help_text="Everyone may read every roster now, under the event's publication policy."
+    )
     rosters_published_at = serializers.DateTimeField(allow_null=True)
     late_roster_penalty = serializers.CharField()
     round_minutes = serializers.IntegerField()
@@ -206,7 +213,9 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     )
     suggested_rounds = serializers.IntegerField(
         required=False,
-        help_text="Staff only: the OP Guide's round count for the current field (Event Size and Format).",
+        allow_null=True,
+        help_text="Staff only: the round count the game system's rules suggest for the current field "
+        "(StarCraft: the OP Guide's Event Size and Format); null where they suggest none.",
     )
     active_players = serializers.IntegerField(
         required=False, help_text="Staff only: players not dropped, disqualified or spare."

@@ -136,8 +136,15 @@ def _check(event: Event) -> None:
             raise ServiceError(
                 "At a competitive event the Head Judge does not play.", field="head_judge_plays"
             )
-        if event.scale != "standard":
-            raise ServiceError("Competitive events are played at Standard engagement.", field="scale")
+        if system.competitive_scales and event.scale not in system.competitive_scales:
+            # The game's own organised-play rule (GameSystem.competitive_scales): StarCraft's
+            # OP Guide fixes Standard; systems whose books say nothing take any of their scales.
+            allowed = " or ".join(system.scale(slug).name for slug in system.competitive_scales)
+            raise ServiceError(
+                f"Competitive {system.name} events are played at {allowed} engagement.",
+                code="competitive-scale",
+                field="scale",
+            )
     bounds = limits.PLANNED_ROUNDS
     if event.planned_rounds not in bounds:
         raise ServiceError(f"Plan between {bounds.low} and {bounds.high} rounds.", field="planned_rounds")
@@ -160,6 +167,17 @@ def _check(event: Event) -> None:
     check_schedule(event)
 
 
+def _default_deadline(event: Event) -> None:
+    """An empty roster deadline is midnight a week before the start (never one already past:
+    event_format.default_roster_deadline), whenever the event has a start date: at creation,
+    and when a later change gives it one or empties the deadline, as the form's help says.
+    Without one, rosters lock when round 1 is paired (selectors.roster_lock)."""
+    if event.roster_deadline is None and event.starts_on is not None:
+        event.roster_deadline = default_roster_deadline(
+            event.starts_on, timezone.get_current_timezone(), now=timezone.now()
+        )
+
+
 @transaction.atomic
 def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Event:
     """Create an event with `creator` as its TO; the roster deadline defaults to a week
@@ -176,16 +194,18 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         raise ServiceError("An event needs a name.", field="name")
     if "schedule" in fields:
         fields["schedule"] = normalised_schedule(fields["schedule"])
-    if "list_format" not in fields:
+    try:
+        system: GameSystem | None = get_system(
+            fields.get("game_system", Event._meta.get_field("game_system").default)
+        )
+    except UnknownGameSystem:
+        system = None  # refused by _check with its own message
+    if system is not None and "list_format" not in fields and not system.dual_lists:
         # A game without dual lists (game-systems.md §0 point 5) makes a single-list event.
-        try:
-            dual = get_system(
-                fields.get("game_system", Event._meta.get_field("game_system").default)
-            ).dual_lists
-        except UnknownGameSystem:
-            dual = True  # refused by _check with its own message
-        if not dual:
-            fields["list_format"] = ListFormat.SINGLE
+        fields["list_format"] = ListFormat.SINGLE
+    if system is not None and "scale" not in fields:
+        # The model's default is StarCraft's Standard: another game's event takes its own.
+        fields["scale"] = system.first_scale
     event = Event(
         name=name.strip(),
         slug=_unique_slug(name),
@@ -193,10 +213,7 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         side_event_of=side_event_of,
         **fields,
     )
-    if event.roster_deadline is None and event.starts_on is not None:
-        event.roster_deadline = default_roster_deadline(
-            event.starts_on, timezone.get_current_timezone(), now=timezone.now()
-        )
+    _default_deadline(event)
     if event.round_minutes is None:  # not given: the game system's round length
         event.round_minutes = default_round_minutes(event.game_system)
     _check(event)
@@ -222,7 +239,8 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         raise ServiceError(f"Unknown event settings: {', '.join(sorted(unknown))}.")
     if "schedule" in fields:
         fields["schedule"] = normalised_schedule(fields["schedule"])
-    before = {key: getattr(event, key) for key in fields}
+    # The deadline too: a new start date may bring its default (audited like a change).
+    before = {key: getattr(event, key) for key in (*fields, "roster_deadline")}
     if "planned_rounds" in fields and fields["planned_rounds"] != event.planned_rounds:
         played = event.rounds.count()
         if fields["planned_rounds"] < played:
@@ -235,6 +253,7 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         event.rounds_changed_at = timezone.now()
     for key, value in fields.items():
         setattr(event, key, value)
+    _default_deadline(event)
     _check(event)
     event.save()
     audit(

@@ -1,7 +1,8 @@
 """Submitting rosters: read, validate with the event's rules version, store the verdict.
 
-OP Guide: Army Rosters. Players resubmit freely until the deadline; after it, only a
-judge or the TO can change a roster. Illegal rosters are stored with their verdict so
+OP Guide: Army Rosters. Players resubmit freely until rosters lock (the deadline, or round
+1 paired, whichever comes first: selectors.roster_lock); after that only a judge or the TO
+can change a roster. Illegal rosters are stored with their verdict so
 the TO's roster board shows who must fix what; unreadable input is refused outright.
 Every game system alike: the event's system's roster plug-in (`GameSystem.roster_rules`)
 reads the roster (roster/1 or the system's typed list), writes the stored document and
@@ -15,7 +16,6 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
 
 from rosters.models import Roster
 from rules_engine.roster_check import RosterInputError
@@ -23,6 +23,7 @@ from rules_engine.verdict import RosterRules, RosterVerdict, roster_rules_for, r
 from tournaments.bridges.rules import event_pack, event_requirements, is_dual_list
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, ListFormat, Player
+from tournaments.selectors import roster_lock
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 from tournaments.unstorable import find_unstorable, unstorable_message
@@ -107,6 +108,20 @@ def roster_preview(
     return _verdict(event, read_roster(event, content), player, slot)
 
 
+_LOCKED = {
+    "deadline-passed": "The roster deadline has passed; a judge can make changes for you.",
+    "play-begun": "Rosters are locked: round 1 has been paired; a judge can make changes for you.",
+}
+
+
+def _check_open(event: Event) -> None:
+    """A player's own change, refused once rosters lock (selectors.roster_lock: the deadline,
+    or round 1 paired, whichever comes first)."""
+    code = roster_lock(event)
+    if code is not None:
+        raise ServiceError(_LOCKED[code], code=code)
+
+
 @transaction.atomic
 def roster_submit(
     *, player: Player, slot: int, content: str | dict[str, Any], by: AbstractBaseUser, as_staff: bool = False
@@ -122,11 +137,8 @@ def roster_submit(
         raise ServiceError("A player has roster 1 and, under dual list, roster 2.", field="slot")
     if slot == 2 and event.list_format != ListFormat.DUAL:
         raise ServiceError("This event uses a single list: submit one roster.", field="slot")
-    deadline = event.roster_deadline
-    if not as_staff and deadline is not None and timezone.now() > deadline:
-        raise ServiceError(
-            "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
-        )
+    if not as_staff:
+        _check_open(event)
     doc = read_roster(event, content)
     verdict = _verdict(event, doc, player, slot)
     legal = verdict.legal
@@ -156,9 +168,9 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
     """Withdraw a player's second roster: back to a single list (OP Guide: Dual List Format).
 
     Only roster 2 can go: roster 1 is what the player plays with, and a player without a
-    roster has nothing to play. Like resubmitting, it is the player's until the roster
-    deadline (a judge or the TO any time before play begins); once a round is paired, the
-    rosters are fixed. Roster 1's stored verdict is judged again, on its own: the checks
+    roster has nothing to play. Like resubmitting, it is the player's until rosters lock (a
+    judge or the TO any time before play begins); once a round is paired, the rosters are
+    fixed. Roster 1's stored verdict is judged again, on its own: the checks
     between the two lists no longer apply. Audited.
     """
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
@@ -167,11 +179,8 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
         raise ServiceError(
             "Only the second roster can be withdrawn; resubmit roster 1 to change it.", field="slot"
         )
-    deadline = event.roster_deadline
-    if not as_staff and deadline is not None and timezone.now() > deadline:
-        raise ServiceError(
-            "The roster deadline has passed; a judge can make changes for you.", code="deadline-passed"
-        )
+    if not as_staff:
+        _check_open(event)
     if event.rounds.exists():
         raise ServiceError("Play has begun: rosters are fixed for the event.", code="play-begun")
     roster = player.rosters.filter(slot=2).first()

@@ -3,19 +3,20 @@
 Dropzone Commander, DZC:328: "Choose a Scenario before each game once players have built
 their Armies—this avoids unbalanced Armies designed to tackle a specific Scenario." The TO
 names the round's scenario from the system's list (`GameSystem.pregame.scenarios`) once
-rosters are locked; the rule itself is `rules_engine.pregame.choose_scenario`.
+rosters are locked (at the deadline, or once round 1 is paired); the rule itself is
+`rules_engine.pregame.choose_scenario`.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
 
-from rules_engine.pregame import ScenarioError, choose_scenario, rosters_locked
+from rules_engine.pregame import ScenarioError, choose_scenario
 from rules_engine.registry import get_system
 from tournaments.errors import ServiceError
 from tournaments.models import Round, RoundStatus
+from tournaments.selectors import rosters_locked
 from tournaments.services.audit import audit
 from tournaments.services.versions import event_touch
 
@@ -24,7 +25,8 @@ from tournaments.services.versions import event_touch
 def round_set_scenario(*, round_: Round, scenario: str, by: AbstractBaseUser) -> Round:
     """Set (or change) the round's scenario; audited, shown to players at once.
 
-    Refused with `rosters-not-locked` before the roster deadline, `unknown-scenario` for a
+    Refused with `rosters-not-locked` before rosters lock (selectors.roster_lock: the
+    deadline, or round 1 paired — so a round that exists can always have one), `unknown-scenario` for a
     name not on the system's list, `no-scenario-choice` for a system without per-round
     scenarios, and `round-closed` once the round's results are in.
     """
@@ -37,9 +39,7 @@ def round_set_scenario(*, round_: Round, scenario: str, by: AbstractBaseUser) ->
         )
     pregame = get_system(event.game_system).pregame
     try:
-        name = choose_scenario(
-            pregame, scenario, rosters_locked=rosters_locked(event.roster_deadline, timezone.now())
-        )
+        name = choose_scenario(pregame, scenario, rosters_locked=rosters_locked(event))
     except ScenarioError as exc:
         raise ServiceError(exc.message, code=exc.code, field="scenario") from None
     before = round_.scenario

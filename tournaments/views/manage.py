@@ -131,6 +131,8 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
     event = access.event
     form = EventForm(request.POST or None, initial=_event_initial(event))
+    if request.POST.get("refresh_system"):  # another system's fields, without JavaScript
+        return settings_page(request, access, form=form.shown_as_typed())
     if request.method == "POST" and form.is_valid():
         user = actor(request)
         try:

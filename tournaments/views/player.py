@@ -11,7 +11,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from rules_engine.registry import get_system
@@ -24,7 +23,7 @@ from tournaments.selectors import (
     game_in_play,
     player_games,
     report_by_key,
-    roster_submission_open,
+    roster_lock,
     table_opponent_rosters,
 )
 from tournaments.services.players import player_drop
@@ -110,17 +109,17 @@ def _dashboard(
     current = next((g for g in games if g.round.status == RoundStatus.PUBLISHED), None)
     if current is not None:
         current.round.event = access.event  # the result form reads it: not loaded again
-    deadline = access.event.roster_deadline
+    # A player with a game knows round 1 is paired without asking the database.
+    lock = roster_lock(access.event, round_one_paired=True if games else None)
     context = nav_context(access, "me") | {
         "me": me,
         "slots": slots,
         "games": games,
         "current": current,
-        # A player with a game knows a round exists without asking the database.
-        "can_withdraw": not games
-        and not access.event.rounds.exists()
-        and (deadline is None or timezone.now() <= deadline),
-        "submission_open": roster_submission_open(access.event),
+        # Withdrawing is refused once rosters lock (services.rosters), as submitting is.
+        "can_withdraw": lock is None,
+        "submission_open": lock is None,
+        "roster_lock": lock,
         # After the last round there is nothing more to pair: no "pairings appear here".
         "event_over": access.event.status == EventStatus.FINISHED
         or (
@@ -239,11 +238,12 @@ def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
     content = str(request.POST.get(key, ""))
     # After the deadline a player's submission is refused (services.rosters): the check says
     # so beside the verdict instead of a bare "Legal" that submit would then contradict.
-    closed = not access.is_staff and not roster_submission_open(access.event)
+    lock = None if access.is_staff else roster_lock(access.event)
     context: dict[str, Any] = {
         "slot": slot,
         "event": access.event,
-        "closed": closed,
+        "closed": lock is not None,
+        "roster_lock": lock,
         "deadline": access.event.roster_deadline,
     }
     if not content.strip():

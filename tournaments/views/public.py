@@ -22,10 +22,10 @@ from standings.engine import Standing
 from tournaments.access import EventAccess, access_event
 from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
-from tournaments.event_format import suggested_rounds
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
+    event_suggested_rounds,
     join_closed_reason,
     registration_is_open,
     rosters_public,
@@ -60,9 +60,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "tables": list(event.tables.order_by("number")),
         "rounds": rounds,
         "players": players,
-        "suggested": suggested_rounds(kind=event.kind, scale=event.scale, players=players["active"] or 0)
-        if players["active"]
-        else None,
+        "suggested": event_suggested_rounds(event, players["active"] or 0),
         "rosters_public": rosters_public(event),
         # The TO's switch alone says nothing once the event is under way or over.
         "registration_open": registration_is_open(event),

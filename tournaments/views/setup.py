@@ -10,8 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
+from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments.errors import ServiceError
-from tournaments.event_format import suggested_rounds
 from tournaments.forms import EventForm, JoinForm, add_service_error
 from tournaments.models import Event, Player
 from tournaments.services.events import event_create, tables_set
@@ -23,6 +23,10 @@ from tournaments.views.common import actor
 @login_required
 def event_new(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
+    if request.POST.get("refresh_system"):
+        # Without JavaScript, "Show this game's options" posts the form to be shown again
+        # with the chosen system's fields, nothing saved and nothing flagged yet.
+        return render(request, "tournaments/event_new.html", {"form": form.shown_as_typed()})
     if request.method == "POST" and form.is_valid():
         user = actor(request)
         try:
@@ -40,20 +44,44 @@ def event_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_new.html", {"form": form})
 
 
+@login_required
+@require_GET
+def event_system_fields(request: HttpRequest) -> HttpResponse:
+    """htmx: the event form's fields for the game system just chosen (its scales, budget,
+    list formats, round length), keeping what the TO typed in them."""
+    form = EventForm(request.GET).shown_as_typed()
+    return render(request, "tournaments/_event_system_fields.html", {"form": form})
+
+
 @require_GET
 def rounds_hint(request: HttpRequest) -> HttpResponse:
-    """The guide's round count for the expected field (htmx fragment on the event form)."""
+    """The game's round count for the expected field, where its organised-play rules give
+    one (`GameSystem.suggested_rounds`; htmx fragment on the event form)."""
     try:
         players = int(request.GET.get("expected_players") or 0)
     except ValueError:
         players = 0
+    try:
+        system = get_system(
+            request.GET.get("game_system") or Event._meta.get_field("game_system").get_default()
+        )
+    except UnknownGameSystem:
+        system = get_system(Event._meta.get_field("game_system").get_default())
     kind = request.GET.get("kind") or "community"
     scale = request.GET.get("scale") or "standard"
-    suggestion = suggested_rounds(kind=kind, scale=scale, players=players) if players >= 2 else None
+    advice = system.suggested_rounds
+    suggestion = advice(kind=kind, scale=scale, players=players) if advice and players >= 2 else None
     return render(
         request,
         "tournaments/_rounds_hint.html",
-        {"suggestion": suggestion, "players": players, "kind": kind, "scale": scale},
+        {
+            "suggestion": suggestion,
+            "advised": advice is not None,
+            "system": system,
+            "players": players,
+            "kind": kind,
+            "scale": scale,
+        },
     )
 
 

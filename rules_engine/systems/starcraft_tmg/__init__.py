@@ -18,6 +18,7 @@ from rules_engine.pregame import DraftRules, Pregame, PregameKind
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg.awards import RaceGroups
+from rules_engine.systems.starcraft_tmg.event_size import suggested_rounds
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
 from rules_engine.systems.starcraft_tmg.round_clock import CLOCK
@@ -166,6 +167,9 @@ SYSTEM = register(
         kp_range=None,  # the game scores Victory Points only (Part 8.9.2); no Kill Points
         roster_rules=StarCraftRosters(),
         dual_lists=True,  # OP Guide: Dual List Format
+        competitive_scales=("standard",),  # OP Guide: Competitive Events are played at Standard
+        default_scale="standard",
+        suggested_rounds=suggested_rounds,  # OP Guide: Event Size and Format
         budget_name="mineral limit",  # Part 9.1.1
         budget_unit="minerals",
         event_file_renames={"minerals": "points_limit"},  # event/1 files before issue 12

@@ -43,6 +43,9 @@ def _events(users: dict[str, Any]) -> tuple[Event, Event, Player]:
     a penalty record); plus an imported seat with an invitation."""
     alice, bob, carol, hank = users["alice"], users["bob"], users["carol"], users["hank"]
     before = make_event(to=alice, players=["Ada Lovelace", "Alan Turing"], slug="before-round-one")
+    # Rosters are still open here: Bob's roster form, resubmitted with mistakes, shows its errors.
+    bob_before = add_player(before, bob, "Bob")
+    roster_submit(player=bob_before, slot=1, content=ROSTER_TEXT.format(name="Bob"), by=alice, as_staff=True)
     running = make_event(to=alice, list_format=ListFormat.DUAL, name="Winter Skirmish")
     add_staff(running, hank, "head-judge")
     b, c = add_player(running, bob, "Bob"), add_player(running, carol, "Carol")
@@ -117,12 +120,13 @@ def test_every_journey_page_has_no_serious_or_critical_violation(
             label = path.replace(running.slug, "<slug>").replace(before.slug, "<slug-before>")
             scan(page, who, label.replace(invitation_token(seat), "<token>"))
         if who == "bob":
-            # The roster form after a failed submission, errors shown.
-            page.goto(f"{base}/e/{running.slug}/me/")
+            # The roster form after a failed submission, errors shown (before round 1 is
+            # paired: once it is, rosters are locked and the form is gone).
+            page.goto(f"{base}/e/{before.slug}/me/")
             page.get_by_label("Resubmit roster 1").fill(MISTAKES.format(name="Bob"))
             page.get_by_role("button", name="Submit roster 1").click()
             expect(page.get_by_text('"Marinez" is not a unit').first).to_be_visible()
-            scan(page, who, "/e/<slug>/me/ (roster errors)")
+            scan(page, who, "/e/<slug-before>/me/ (roster errors)")
         if who == "hank":
             # The penalty form with a player's record and the advice beside it.
             page.goto(f"{base}/e/{running.slug}/judge/penalties/new/")

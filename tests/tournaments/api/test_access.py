@@ -61,7 +61,8 @@ CASES = {
     "rosters-submit": Case(
         "post",
         "{url}rosters/",
-        {"bob": 201, "judy": 201, "hank": 201, "alice": 201},
+        # Round 1 is paired, so rosters are locked: bob is refused (play-begun), staff are not.
+        {"bob": 400, "judy": 201, "hank": 201, "alice": 201},
         {"slot": 1, "content": raynor(), "player": "{bob}"},
     ),
     "rosters-check": Case(

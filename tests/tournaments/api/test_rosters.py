@@ -112,9 +112,12 @@ def test_rosters_are_seen_per_the_publication_policy(api, world):
     assert visible(api, world, "mallory") == []
     assert visible(api, world, "anonymous") == []
     assert visible(api, world, "judy") == sorted([b, c, d])
-    # Paired in a published round: opponents see each other's roster, not the verdict.
+    # Paired in a published round, where rosters are shown only to each opponent: opponents
+    # see each other's roster, not the verdict.
     from tests.builders.rows import add_round
 
+    world.event.roster_publication = "opponent-only"
+    world.event.save(update_fields=["roster_publication"])
     add_round(world.event, 1, [(world.bob, world.carol), (world.dan, world.erin)], "published")
     assert visible(api, world, "bob") == [b, c]
     rows = {
@@ -122,9 +125,9 @@ def test_rosters_are_seen_per_the_publication_policy(api, world):
     }
     assert "report" in rows[b]
     assert "report" not in rows[c]
-    # After the deadline, everyone sees every roster.
-    world.event.roster_deadline = timezone.now() - dt.timedelta(minutes=1)
-    world.event.save(update_fields=["roster_deadline"])
+    # Hidden until the roster deadline: round 1 paired locks them, and everyone sees every one.
+    world.event.roster_publication = "after-deadline"
+    world.event.save(update_fields=["roster_publication"])
     assert visible(api, world, "anonymous") == sorted([b, c, d])
 
 

@@ -255,7 +255,14 @@ def _check_in(event, users):
 
 
 def _roster(event, users):
-    roster_submit(player=event.players.get(user=users["bob"]), slot=1, content=terran_text(), by=users["bob"])
+    # Round 1 is paired, so rosters are locked: the TO corrects one.
+    roster_submit(
+        player=event.players.get(user=users["bob"]),
+        slot=1,
+        content=terran_text(),
+        by=users["alice"],
+        as_staff=True,
+    )
 
 
 def _settings(event, users):

@@ -243,9 +243,17 @@ def test_settings_change_is_audited_as_old_and_new_and_shown(client, alice):
     data |= {"venue": "New Hall", "starts_on": "2026-12-19"}
     assert client.post("/e/spring-skirmish/manage/settings/", data).status_code == 302
     entry = AuditEntry.objects.filter(event=event, action="event-updated").latest("id")
+    from tournaments.event_format import default_roster_deadline
+
+    # The deadline was left empty: the default a week before the start, as the help says
+    # (none once that has passed).
+    default = default_roster_deadline(
+        dt.date(2026, 12, 19), timezone.get_current_timezone(), now=timezone.now()
+    )
     assert entry.data == {
         "venue": {"old": "The Dice Hall", "new": "New Hall"},
         "starts_on": {"old": "2026-12-12", "new": "2026-12-19"},
+        **({"roster_deadline": {"old": "", "new": str(default)}} if default is not None else {}),
     }
     page = client.get("/e/spring-skirmish/manage/audit/").content.decode()
     assert "venue: The Dice Hall → New Hall" in page

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builders.rows import add_staff, give_rosters, make_event, play_round
-from tournaments.models import RoundStatus
+from tournaments.models import EventStatus, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +36,8 @@ def big_event(request, alice, judy):
     play_round(event, 2)
     play_round(event, 3, status=RoundStatus.PUBLISHED, scored=False)
     give_rosters(event)
+    event.status = EventStatus.RUNNING  # as pairing round 1 made it
+    event.save(update_fields=["status"])
     return event
 
 

@@ -42,7 +42,7 @@ def test_creating_an_event_needs_an_account(client):
 def test_the_form_offers_the_guide_defaults(client, alice):
     client.force_login(alice)
     form = client.get("/events/new/").context["form"]
-    assert form["round_minutes"].value() == 150
+    assert form["round_minutes"].value() is None  # the game system's length
     assert form["kind"].value() == "community"
     assert "one week before" in form.fields["roster_deadline"].help_text
 
@@ -69,10 +69,9 @@ def test_a_service_refusal_is_shown_on_the_form(client, alice):
     client.force_login(alice)
     response = client.post("/events/new/", FORM | {"kind": "competitive"})
     assert response.status_code == 200
-    assert response.context["form"].errors["scale"] == [
-        "Competitive events are played at Standard engagement."
-    ]
-    assert "Competitive events are played at Standard engagement." in response.content.decode()
+    message = "Competitive StarCraft: Tabletop Miniature Game events are played at Standard engagement."
+    assert response.context["form"].errors["scale"] == [message]
+    assert message in response.content.decode()
     assert not Event.objects.exists()
 
 

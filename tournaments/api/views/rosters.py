@@ -55,12 +55,14 @@ class RostersApi(ApiView):
 
     @extend_schema(
         operation_id="rosters_submit",
-        summary="Submit a roster (a player until the deadline; staff for a player at any time)",
+        summary="Submit a roster (a player until rosters lock; staff for a player at any time)",
         description=(
             "`content` is a roster/1 object or the plain-text roster. An illegal roster is stored with "
             "its violations; an unreadable one is refused (400, nothing saved). Slot 2 only under "
             "Dual List Format. Staff who do not play at the event must name the `player` (400 "
-            "`player-required` otherwise): who the caller is decides it, so the schema cannot."
+            "`player-required` otherwise): who the caller is decides it, so the schema cannot. A player's "
+            "submission is refused once rosters lock: 400 `deadline-passed` at the roster deadline, "
+            "`play-begun` once round 1 is paired, whichever came first."
         ),
         request=RosterSubmitSerializer,
         responses=responses({201: RosterSerializer}, login=True),
@@ -91,12 +93,12 @@ class RostersApi(ApiView):
 class RosterSlotApi(ApiView):
     @extend_schema(
         operation_id="roster_withdraw",
-        summary="Withdraw your second roster (back to a single list) before the deadline",
+        summary="Withdraw your second roster (back to a single list) before rosters lock",
         description=(
-            "Only slot 2. A player until the roster deadline; staff (`?player=` the player's id) "
-            "until the first round is paired. 400 `deadline-passed`, `play-begun` or `no-roster` "
-            "otherwise, and `player-required` from staff who do not play and name nobody; nothing "
-            "changes. Audited."
+            "Only slot 2. A player until rosters lock (the roster deadline or round 1 paired); staff "
+            "(`?player=` the player's id) until the first round is paired. 400 `deadline-passed`, "
+            "`play-begun` or `no-roster` otherwise, and `player-required` from staff who do not play "
+            "and name nobody; nothing changes. Audited."
         ),
         parameters=[
             OpenApiParameter(

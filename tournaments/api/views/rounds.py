@@ -216,7 +216,8 @@ class RoundScenarioApi(ApiView):
         operation_id="round_set_scenario",
         summary="Set the round's scenario (TO; a game system that picks one per round, once rosters lock)",
         description="Dropzone Commander, DZC:328: the scenario is chosen before each game once armies are "
-        "built. Refused with `rosters-not-locked` before the roster deadline, `unknown-scenario` for a "
+        "built; rosters lock at the roster deadline or when round 1 is paired, so a paired round can "
+        "have one (`rosters-not-locked` otherwise). Refused with `unknown-scenario` for a "
         "name not on the system's list, `no-scenario-choice` for a system without per-round "
         "scenarios, `round-closed` once the round is closed.",
         request=ScenarioSerializer,
