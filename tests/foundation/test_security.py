@@ -169,6 +169,7 @@ PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": "a-production-grade-secret-key-" + "x" * 40,
     "ALLOWED_HOSTS": "tournaments.example.org",
+    "SITE_URL": "https://tournaments.example.org",  # mails link here (check --deploy warns without)
 }
 
 

@@ -110,6 +110,7 @@ def test_check_deploy_is_clean_with_production_settings():
             "DEBUG": "0",
             "SECRET_KEY": "a-production-grade-secret-key-" + "x" * 40,
             "ALLOWED_HOSTS": "tournaments.example.org",
+            "SITE_URL": "https://tournaments.example.org",
         },
     )
     assert result.returncode == 0, result.stdout + result.stderr
