@@ -161,7 +161,15 @@ class Event(models.Model):
         (OP Guide: Accessibility — "A week before the event is reasonable")."""
         if self.accommodations_by is not None:
             return self.accommodations_by
-        return self.starts_on - ACCOMMODATIONS_BEFORE if self.starts_on is not None else None
+        if self.starts_on is None:
+            return None
+        default = self.starts_on - ACCOMMODATIONS_BEFORE
+        # An event announced within its last week has no such date to offer: a deadline
+        # before the event was even listed would read as "too late" (the page says "as soon
+        # as possible" instead).
+        if self.created_at is not None and default < timezone.localdate(self.created_at):
+            return None
+        return default
 
     @property
     def game_system_name(self) -> str:

@@ -133,10 +133,27 @@
       if (!el.name || el.type === "hidden" || el.type === "submit" || el.value === "") { continue; }
       if ((el.type === "radio" || el.type === "checkbox") && !el.checked) { continue; }
       var label = el.labels && el.labels.length ? el.labels[0].textContent.trim() : el.name;
-      parts.push(el.type === "radio" ? label : label + " " + el.value);
+      // A choice reads as the player saw it (the option's text), never its stored id.
+      var shown = el.tagName === "SELECT" && el.selectedIndex >= 0 ? el.options[el.selectedIndex].text : el.value;
+      parts.push(el.type === "radio" ? label : label + " " + shown);
     }
     return parts.join(", ");
   }
+
+  // The site's 24-hour clock (as every page shows times), whatever the phone's locale.
+  function clockTime(ms) {
+    var at = new Date(ms);
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return two(at.getHours()) + ":" + two(at.getMinutes());
+  }
+
+  // A part of the page loaded after it (the chess clock) that cannot load while offline
+  // says so, instead of "loading…" for ever.
+  document.addEventListener("htmx:sendError", function (event) {
+    var target = event.detail && event.detail.elt;
+    var words = target && target.getAttribute && target.getAttribute("data-offline-text");
+    if (words) { target.textContent = words; }
+  });
 
   function signature(fields) {
     return JSON.stringify(fields.filter(function (pair) {
@@ -165,7 +182,7 @@
       li.appendChild(badge);
       li.appendChild(document.createTextNode(
         " " + item.label + (item.summary ? ": " + item.summary : "") +
-        " (kept on this phone since " + new Date(item.queued).toLocaleTimeString() +
+        " (kept on this phone since " + clockTime(item.queued) +
         "; sent when the connection returns)"
       ));
       list.appendChild(li);

@@ -15,6 +15,7 @@ a fixed delay.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -118,6 +119,8 @@ def test_a_result_entered_offline_is_queued_and_stored_once_when_the_network_ret
     _reload_offline(page)
     expect(page.locator(".game-card")).to_contain_text("Against Carol")
     expect(status).to_contain_text("You are offline")
+    # What cannot load offline says so, instead of "loading…" for ever.
+    expect(page.locator(".game-card")).to_contain_text("Chess clock: shown when the connection returns.")
 
     page.fill("input[name=my_vp]", "10")
     page.fill("input[name=their_vp]", "5")
@@ -127,6 +130,8 @@ def test_a_result_entered_offline_is_queued_and_stored_once_when_the_network_ret
     queued = status.locator(".queued-item")
     expect(queued).to_contain_text("Queued")
     expect(queued).to_contain_text("My VP 10, Opponent's VP 5")
+    # The site's 24-hour clock, whatever the phone's locale.
+    expect(queued).to_contain_text(re.compile(r"kept on this phone since \d\d:\d\d;"))
     # A double tap offline: the same submission, still one in the queue, with one key.
     send.click()
     expect(queued).to_have_count(1)

@@ -327,3 +327,16 @@ def test_a_side_round_over_a_main_round_in_play_needs_the_to_to_say_so(world, us
         round_pair(event=side, by=users["alice"], seed=1)
     assert caught.value.code == "not-ready"
     assert bob.event == side
+
+
+def test_an_event_announced_within_its_last_week_asks_for_accommodations_as_soon_as_possible(users, client):
+    """Not "by 27 November" on an event listed on 4 December: no date already past."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    soon = build_world(users, name="Short Notice", rosters=False, starts_on=today + dt.timedelta(days=2))
+    assert soon.event.accommodations_deadline is None
+    page = client.get(f"/e/{soon.event.slug}/").content.decode()
+    assert "Ask the TO as soon as possible" in page
+    later = build_world(users, name="Long Notice", rosters=False, starts_on=today + dt.timedelta(days=30))
+    assert later.event.accommodations_deadline == today + dt.timedelta(days=23)
