@@ -503,10 +503,19 @@ class StaffForm(Form):
     role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.FLOOR_JUDGE)
 
 
+class StaffInviteForm(Form):
+    email = forms.EmailField(help_text="They accept from the mailed link, with an account they have or make.")
+    role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.FLOOR_JUDGE)
+
+
 class PlayerAddForm(Form):
     name = forms.CharField(max_length=limits.PLAYER_NAME_LENGTH)
     email = forms.EmailField(required=False)
-    username = forms.CharField(max_length=150, required=False, help_text="Links the entry to an account.")
+    username = forms.CharField(
+        max_length=150,
+        required=False,
+        help_text="Invites that account: the seat is linked once its holder claims it from My events.",
+    )
 
 
 class PlayersCsvForm(Form):

@@ -222,6 +222,30 @@ class StaffRole(models.Model):
         return f"{self.user} ({self.get_role_display()}) at {self.event}"
 
 
+class StaffInvitation(models.Model):
+    """A staff role offered by e-mail to someone who may have no account yet: the role is
+    given to whichever account follows the mailed link and accepts (its holder's consent),
+    and the invitation is then spent (tournaments.services.staff_invitations)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff_invitations")
+    email = models.EmailField()
+    role = models.CharField(max_length=20, choices=StaffRoleKind.choices)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    invited_at = models.DateTimeField(default=timezone.now)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-invited_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()} at {self.event} for {self.email}"
+
+
 class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     user = models.ForeignKey(

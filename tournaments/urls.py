@@ -51,6 +51,13 @@ urlpatterns = [
     path("e/<slug:slug>/manage/scoring/", scoring.scoring_save, name="manage-scoring"),
     path("e/<slug:slug>/manage/pack/", packs.pack, name="manage-pack"),
     path("e/<slug:slug>/manage/staff/", manage.staff, name="manage-staff"),
+    path("e/<slug:slug>/manage/staff/invite/", manage.staff_invite_view, name="manage-staff-invite"),
+    path(
+        "e/<slug:slug>/manage/staff/invitations/<int:pk>/withdraw/",
+        manage.staff_invitation_withdraw_view,
+        name="manage-staff-invitation-withdraw",
+    ),
+    path("e/<slug:slug>/staff-invitation/<str:token>/", setup.staff_invitation, name="staff-invitation"),
     path("e/<slug:slug>/manage/side-events/", side_events.side_events, name="manage-side-events"),
     path(
         "e/<slug:slug>/manage/side-events/<slug:side_slug>/delete/",

@@ -44,11 +44,12 @@ from printing.models import PrintJob
 from rosters.models import Roster
 from tests.builders.rows import add_round
 from tests.builders.worlds import build_world
-from tournaments.models import Event, Game, RoundStatus, Table
+from tournaments.models import Event, Game, RoundStatus, StaffInvitation, Table
 from tournaments.services.events import event_create
 from tournaments.services.invitations import invitation_token
 from tournaments.services.players import player_register
 from tournaments.services.side_events import side_event_create
+from tournaments.services.staff_invitations import staff_invitation_token
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -158,6 +159,9 @@ WEB: dict[str, tuple[Op, ...]] = {
     # An invitation is read by anyone holding the link (it asks them to log in); claiming
     # it needs an account, and bob's seat is claimed already: refused by the rules (302).
     "invitation": (get(EVERYONE, token="{invitation}"), post(SIGNED_IN, token="{invitation}")),
+    # Anyone with a staff invitation's link reads it; accepting needs an account (and the
+    # competitive rule refuses the event's players a TO or Head Judge role, not this one).
+    "staff-invitation": (get(EVERYONE, token="{staff_token}"), post(SIGNED_IN, token="{staff_token}")),
     # Players.
     "me": (get(PLAYERS),),
     "me-roster": (post(PLAYERS, slot="1"),),
@@ -222,6 +226,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-player-add": (post(TO),),
     "manage-players-import": (post(TO),),
     "manage-players-invite": (post(TO),),
+    "manage-staff-invite": (post(TO, {"email": "judge2@example.org", "role": "floor-judge"}),),
+    "manage-staff-invitation-withdraw": (post(TO, pk="{staff_invitation}"),),
     "manage-player-invite-again": (post(TO, pk="{bob_pk}"),),
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
@@ -422,6 +428,9 @@ def _build() -> World:
     quinn = player_register(event=other, name="Quinn Zebra", user=users["mallory"], by=users["oscar"])
     add_round(other, 1, [(other_bob, quinn)], RoundStatus.PAIRED)
     side = side_event_create(main=event, actor=users["alice"], name="Friday Skirmish", planned_rounds=2)
+    staff_invitation = StaffInvitation.objects.create(
+        event=event, email="newjudge@example.org", role="floor-judge"
+    )
     values = {
         "slug": event.slug,
         "bob": world.bob.external_id,
@@ -437,6 +446,8 @@ def _build() -> World:
         "done_job": str(done.pk),
         "join_code": event.join_code,
         "invitation": invitation_token(world.bob),
+        "staff_invitation": str(staff_invitation.pk),
+        "staff_token": staff_invitation_token(staff_invitation),
         "other": other.slug,
         "side": side.slug,
     }

@@ -159,7 +159,7 @@ def _budget_key(event: Event) -> str:
     return f"invitation-mails:{event.pk}:{int(time.time() // 3600)}"
 
 
-def _spend(event: Event, wanted: int) -> int:
+def spend_invitation_mails(event: Event, wanted: int) -> int:
     """How many of `wanted` invitation mails the event may still send this clock hour
     (INVITATION_MAILS_PER_HOUR), taken from its budget."""
     key = _budget_key(event)
@@ -221,7 +221,7 @@ def invitations_send(
             "Every invitation has been sent already; send one again from its player's row.",
             code="all-invited",
         )
-    allowed = _spend(event, len(new))
+    allowed = spend_invitation_mails(event, len(new))
     if not allowed:
         raise ServiceError(
             f"This event has sent {settings.INVITATION_MAILS_PER_HOUR} invitation mails this hour: "
@@ -255,7 +255,7 @@ def invitation_resend(
             f"{player.name} cannot be invited: no address, an account already, or no longer playing.",
             code="not-invitable",
         )
-    if not _spend(event, 1):
+    if not spend_invitation_mails(event, 1):
         raise ServiceError(
             f"This event has sent {settings.INVITATION_MAILS_PER_HOUR} invitation mails this hour: "
             "send it again in an hour.",

@@ -22,11 +22,12 @@ from tournaments.forms import (
     PlayersCsvForm,
     RosterForm,
     StaffForm,
+    StaffInviteForm,
     add_service_error,
     schedule_initial,
     tables_text,
 )
-from tournaments.models import Event, RoundStatus
+from tournaments.models import Event, RoundStatus, StaffInvitation
 from tournaments.scoring_forms import ScoringForm
 from tournaments.selectors import (
     audit_log,
@@ -56,6 +57,11 @@ from tournaments.services.players import (
     players_import_csv_report,
 )
 from tournaments.services.rosters import roster_submit
+from tournaments.services.staff_invitations import (
+    staff_invitation_withdraw,
+    staff_invitations_pending,
+    staff_invite,
+)
 from tournaments.views.common import actor, confirmation_page, nav_context, run_service
 from tournaments.views.player import roster_slots
 from tournaments.views.scoring import scoring_context
@@ -205,8 +211,62 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, f"{user.get_username()} is now {role.get_role_display()}.")
                 return redirect("manage-staff", event.slug)
-    context = nav_context(access, "manage") | {"form": form, "staff": list(event_staff(event))}
+    return _staff_page(request, access, form=form)
+
+
+def _staff_page(
+    request: HttpRequest,
+    access: EventAccess,
+    *,
+    form: StaffForm | None = None,
+    invite_form: StaffInviteForm | None = None,
+) -> HttpResponse:
+    event = access.event
+    context = nav_context(access, "manage") | {
+        "form": form or StaffForm(),
+        "invite_form": invite_form or StaffInviteForm(),
+        "staff": list(event_staff(event)),
+        "invitations": staff_invitations_pending(event),
+    }
     return render(request, "tournaments/manage/staff.html", context)
+
+
+@login_required
+@require_POST
+def staff_invite_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Invite a judge (or a TO) by e-mail: they accept with an account they have or make."""
+    access = _to(request, slug)
+    form = StaffInviteForm(request.POST)
+    if form.is_valid():
+        try:
+            staff_invite(
+                event=access.event,
+                email=form.cleaned_data["email"],
+                role=form.cleaned_data["role"],
+                by=actor(request),
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"Invitation sent to {form.cleaned_data['email']}.")
+            return redirect("manage-staff", slug)
+    return _staff_page(request, access, invite_form=form)
+
+
+@login_required
+@require_POST
+def staff_invitation_withdraw_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    access = _to(request, slug)
+    invitation = StaffInvitation.objects.filter(event=access.event, pk=pk).first()
+    if invitation is None:
+        raise Http404("No such invitation.")
+    try:
+        staff_invitation_withdraw(invitation=invitation, by=actor(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"The invitation to {invitation.email} is withdrawn.")
+    return redirect("manage-staff", slug)
 
 
 def _players_page(

@@ -13,10 +13,11 @@ from django.views.decorators.http import require_GET
 from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments.errors import ServiceError
 from tournaments.forms import EventForm, JoinForm, add_service_error
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, StaffRoleKind
 from tournaments.services.events import event_create, tables_set
 from tournaments.services.invitations import invitation_read, player_claim
 from tournaments.services.players import join_code_matches, player_join, registration_closed_reason
+from tournaments.services.staff_invitations import staff_invitation_accept, staff_invitation_read
 from tournaments.views.common import actor
 
 
@@ -144,3 +145,28 @@ def invitation(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     mine = user is not None and seat.player.user_id == user.pk
     context = {"event": event, "seat": seat.player, "claimed": seat.claimed, "mine": mine}
     return render(request, "tournaments/invitation.html", context)
+
+
+def staff_invitation(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """A staff invitation's link: the page says which role at which event; a signed-in
+    person accepts with one button, anyone else is asked to log in or sign up first and
+    comes back here."""
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise Http404("No such event.")
+    try:
+        invitation = staff_invitation_read(event=event, token=token)
+    except ServiceError:
+        raise Http404("No such invitation.") from None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        try:
+            role = staff_invitation_accept(event=event, token=token, user=actor(request))
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"You are {role.get_role_display()} at {event.name}.")
+            return redirect("manage" if role.role == StaffRoleKind.TO else "judge", event.slug)
+    context = {"event": event, "invitation": invitation}
+    return render(request, "tournaments/staff_invitation.html", context)

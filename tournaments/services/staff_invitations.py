@@ -1,0 +1,161 @@
+"""Staff invited by e-mail: a judge (or a second TO) who may have no account yet.
+
+OP Guide: Roles — the TO appoints the Head Judge and the judges. Adding staff by username
+needs an account first; an invitation reaches a person by their address instead. The role
+goes to whichever account follows the mailed link and accepts it: its holder's consent.
+The link is signed over the event and the invitation (django.core.signing, salted for this
+purpose), so it stops working once accepted, withdrawn, or after STAFF_INVITATION_MAX_AGE.
+Mails count against the event's hourly invitation budget, as seat invitations do.
+"""
+
+from __future__ import annotations
+
+import logging
+from smtplib import SMTPException
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.links import absolute
+from tournaments.errors import ServiceError
+from tournaments.models import Event, StaffInvitation, StaffRole, StaffRoleKind
+from tournaments.notifications import header_text
+from tournaments.services.audit import audit
+from tournaments.services.events import staff_add
+from tournaments.services.invitations import spend_invitation_mails
+from tournaments.services.versions import event_touch
+
+log = logging.getLogger(__name__)
+
+STAFF_INVITATION_SALT = "muster.staff-invitation"
+STAFF_INVITATION_MAX_AGE = 60 * 60 * 24 * 30  # seconds: a month to answer
+
+
+def staff_invitation_token(invitation: StaffInvitation) -> str:
+    return signing.dumps([invitation.event_id, invitation.pk], salt=STAFF_INVITATION_SALT)
+
+
+def staff_invitation_link(invitation: StaffInvitation) -> str:
+    path = reverse("staff-invitation", args=[invitation.event.slug, staff_invitation_token(invitation)])
+    return absolute(path)
+
+
+def staff_invitations_pending(event: Event) -> list[StaffInvitation]:
+    return list(StaffInvitation.objects.filter(event=event, accepted_at__isnull=True).order_by("-invited_at"))
+
+
+@transaction.atomic
+def staff_invite(*, event: Event, email: str, role: str, by: AbstractBaseUser) -> StaffInvitation:
+    """Mail `email` a link that makes its follower `role` at the event once they accept.
+    Nothing is stored when the mail cannot go (the TO is told and may try again)."""
+    email = email.strip().lower()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ServiceError(f"{email!r} is not an e-mail address.", field="email") from None
+    if role not in StaffRoleKind.values:
+        raise ServiceError(f"Unknown staff role {role!r}.", field="role")
+    if StaffInvitation.objects.filter(event=event, email=email, role=role, accepted_at__isnull=True).exists():
+        raise ServiceError(
+            f"{email} has been invited as {StaffRoleKind(role).label} already; withdraw that invitation "
+            "first to send a new one.",
+            code="already-invited",
+            field="email",
+        )
+    if not spend_invitation_mails(event, 1):
+        raise ServiceError(
+            f"This event has sent {settings.INVITATION_MAILS_PER_HOUR} invitation mails this hour: "
+            "invite again in an hour.",
+            code="invitations-throttled",
+        )
+    invitation = StaffInvitation.objects.create(event=event, email=email, role=role, invited_by_id=by.pk)
+    label = invitation.get_role_display()
+    try:
+        send_mail(
+            subject=header_text(f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Be {label} at {event.name}"),
+            message=(
+                f"Hello,\n\nThe organiser of {header_text(event.name)} invites you to be {label} there "
+                "on Muster. Follow this link, log in (or sign up first if you have no account) and "
+                f"accept:\n\n{staff_invitation_link(invitation)}\n\n"
+                "If you do not expect this, ignore this mail: nothing happens unless you accept.\n"
+            ),
+            from_email=None,
+            recipient_list=[email],
+        )
+    except (SMTPException, OSError, ValueError):
+        log.exception("staff invitation to %s for event %s not sent", email, event.pk)
+        raise ServiceError(
+            "The mail server refused the invitation: try again later.", code="mail-failed"
+        ) from None
+    audit(event=event, actor=by, action="staff-invited", subject=email, data={"role": role})
+    return invitation
+
+
+def staff_invitation_read(*, event: Event, token: str) -> StaffInvitation:
+    """The invitation a link names, or `bad-invitation` (wrong, expired or withdrawn)."""
+    refused = ServiceError(
+        "This invitation link is not valid (or no longer): ask the TO to invite you again.",
+        code="bad-invitation",
+    )
+    try:
+        event_id, invitation_id = signing.loads(
+            token, salt=STAFF_INVITATION_SALT, max_age=STAFF_INVITATION_MAX_AGE
+        )
+    except (signing.BadSignature, ValueError, TypeError):
+        raise refused from None
+    invitation = (
+        StaffInvitation.objects.filter(pk=invitation_id, event_id=event_id).select_related("event").first()
+    )
+    if invitation is None or event_id != event.pk:
+        raise refused
+    return invitation
+
+
+@transaction.atomic
+def staff_invitation_accept(*, event: Event, token: str, user: AbstractBaseUser) -> StaffRole:
+    """Give the signed-in account the role the link offers (staff_add's rules apply: at a
+    competitive event a player cannot become TO or Head Judge). Following one's own
+    accepted link again is harmless; another account's is refused."""
+    invitation = staff_invitation_read(event=event, token=token)
+    invitation = StaffInvitation.objects.select_for_update().get(pk=invitation.pk)
+    if invitation.accepted_at is not None:
+        if invitation.accepted_by_id == user.pk:
+            return StaffRole.objects.get(event=event, user_id=user.pk, role=invitation.role)
+        raise ServiceError("This invitation has been accepted by another account.", code="already-accepted")
+    role = staff_add(event=event, actor=user, user=user, role=invitation.role)
+    invitation.accepted_by_id = user.pk
+    invitation.accepted_at = timezone.now()
+    invitation.save(update_fields=["accepted_by", "accepted_at"])
+    audit(
+        event=event,
+        actor=user,
+        action="staff-invitation-accepted",
+        subject=invitation.email,
+        data={"role": invitation.role, "account": user.get_username()},
+    )
+    event_touch(event)
+    return role
+
+
+@transaction.atomic
+def staff_invitation_withdraw(*, invitation: StaffInvitation, by: AbstractBaseUser) -> None:
+    """The TO takes back an invitation not accepted yet: its link stops working."""
+    if invitation.accepted_at is not None:
+        raise ServiceError(
+            "That invitation has been accepted: remove the role instead.", code="already-accepted"
+        )
+    audit(
+        event=invitation.event,
+        actor=by,
+        action="staff-invitation-withdrawn",
+        subject=invitation.email,
+        data={"role": invitation.role},
+    )
+    invitation.delete()
