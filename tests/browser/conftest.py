@@ -70,6 +70,15 @@ def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.fixture(autouse=True)
+def _mails_link_to_the_live_server(request: pytest.FixtureRequest) -> None:
+    """Mails link to SITE_URL (accounts.links): in a browser test, the live server's address,
+    as `make run` sets it from HOST and PORT."""
+    if "live_server" in request.fixturenames:
+        settings = request.getfixturevalue("settings")
+        settings.SITE_URL = request.getfixturevalue("live_server").url
+
+
 @pytest.fixture
 def chromium_browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
