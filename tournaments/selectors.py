@@ -149,6 +149,31 @@ def visible_rosters(access: EventAccess) -> QuerySet[Roster]:
     return rosters.filter(player_id__in=allowed)
 
 
+def public_factions(event: Event) -> dict[str, str]:
+    """Each player's faction by external id, for the names on pairings and standings; none
+    at all until rosters are public (OP Guide: Submission and Publication: a player must
+    not learn another's army early, so the shared pages wait for the published policy).
+
+    The faction is the one the game system's verdict gave (`Roster.faction`); a dual list's
+    two rosters read "A / B", or once where both are of one faction (StarCraft's OP Guide:
+    Dual List Format asks for that). One query whatever the field's size.
+    """
+    if not rosters_public(event):
+        return {}
+    factions: dict[str, list[str]] = {}
+    rows = (
+        Roster.objects.filter(player__event=event)
+        .select_related("player")
+        .only("slot", "document", "report", "player__external_id")
+        .order_by("player_id", "slot")
+    )
+    for roster in rows:
+        mine = factions.setdefault(roster.player.external_id, [])
+        if (faction := roster.faction) and faction not in mine:
+            mine.append(faction)
+    return {player: " / ".join(names) for player, names in factions.items() if names}
+
+
 def table_opponent_rosters(game: Game, me: Player) -> list[Roster]:
     """The rosters of `me`'s opponent in `game`, as `visible_rosters` shows them to `me`.
 
