@@ -23,7 +23,8 @@ def test_standings_table_fills_its_card_on_a_laptop(live_server, chromium_browse
     table = page.locator("table.standings").bounding_box()
     card = page.locator("#standings-live .scroll").bounding_box()
     page.screenshot(path=str(shots / "standings-laptop.png"), full_page=True)
-    assert table is not None and card is not None
+    assert table is not None
+    assert card is not None
     assert table["width"] >= card["width"] - 4, (table, card)
 
 
