@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from rosters.models import Roster
+from rules_engine.names import name_key
 from rules_engine.registry import get_system
 from standings import explain, four_dp_text
 from standings.display import standings_state
@@ -124,7 +125,8 @@ def seats(games: list[Game], factions: dict[str, str] | None = None) -> list[Sea
         theirs = factions.get(two.external_id, "")
         out.append(Seat(one.name, table, layout, two.name, one.external_id, mine))
         out.append(Seat(two.name, table, layout, one.name, two.external_id, theirs))
-    return sorted(out, key=lambda seat: seat.name.casefold())
+    # Alphabetical as people read a list: accents and case ignored (Álvaro with the A's).
+    return sorted(out, key=lambda seat: (name_key(seat.name), seat.name))
 
 
 # How often a phone on the pairings or standings page asks again; each ask is a 304 unless

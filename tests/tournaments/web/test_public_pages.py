@@ -145,3 +145,11 @@ def test_bye_and_results_appear_on_pairings(client):
     page = client.get("/e/spring-skirmish/pairings/").content.decode()
     assert "7\N{EN DASH}3" in page
     assert "Bye" in page
+
+
+def test_find_your_table_is_alphabetical_ignoring_accents_and_case(client):
+    # As the printed "find your table" (printing.sheets.name_key): Á files with A, not after Z.
+    event = make_event(players=["Zoë", "Álvaro", "bruno", "Chloé"])
+    play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
+    seats = client.get("/e/spring-skirmish/pairings/").context["seats"]
+    assert [s.name for s in seats] == ["Álvaro", "bruno", "Chloé", "Zoë"]
