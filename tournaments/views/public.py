@@ -351,7 +351,8 @@ def rosters(request: HttpRequest, slug: str) -> HttpResponseBase:
     check = conditional(request, access, "rosters")
     if (not_modified := check.fresh()) is not None:
         return not_modified
-    visible = list(visible_rosters(access))
+    # By name as people read a list (accents and case ignored; the database's order is not).
+    visible = sorted(visible_rosters(access), key=lambda r: (name_key(r.player.name), r.player_id, r.slot))
     context = nav_context(access, "rosters") | {
         "groups": roster_groups(visible),
         "rosters_public": rosters_public(access.event),
