@@ -54,7 +54,14 @@ from tournaments.access import PLAYER, TO, EventAccess
 from tournaments.errors import ServiceError
 from tournaments.game_templates import game_template_names
 from tournaments.models import Event, Game, ListFormat, Player, ResultStatus, Round, RoundStatus
-from tournaments.selectors import event_standings, player_games, rosters_public, round_games, visible_rosters
+from tournaments.selectors import (
+    event_standings,
+    player_games,
+    public_factions,
+    rosters_public,
+    round_games,
+    visible_rosters,
+)
 
 Sheet = (
     PairingsSheet
@@ -82,6 +89,7 @@ def _round(event: Event, params: PrintParams) -> Round:
 
 
 def _pairing_lines(round_: Round) -> tuple[PairingLine, ...]:
+    factions = public_factions(round_.event)
     lines = []
     for game in round_games(round_):
         two = game.player_two
@@ -93,6 +101,8 @@ def _pairing_lines(round_: Round) -> tuple[PairingLine, ...]:
                 one_id=game.player_one.external_id,
                 two=two.name if two is not None else None,
                 two_id=two.external_id if two is not None else None,
+                one_faction=factions.get(game.player_one.external_id, ""),
+                two_faction=factions.get(two.external_id, "") if two is not None else "",
             )
         )
     return ordered_pairings(lines)
@@ -118,7 +128,7 @@ def load_find_table(event: Event, params: PrintParams) -> FindTableSheet:
 
 
 def load_standings(event: Event, params: PrintParams) -> StandingsSheet:
-    return standings_sheet(event.name, event_standings(event))
+    return standings_sheet(event.name, event_standings(event), public_factions(event))
 
 
 def load_slips(event: Event, params: PrintParams) -> SlipsSheet:

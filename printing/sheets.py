@@ -44,6 +44,9 @@ class PairingLine:
     one_id: str
     two: str | None  # None for a bye
     two_id: str | None
+    # Each side's faction once rosters are public (OP Guide: Submission and Publication), else "".
+    one_faction: str = ""
+    two_faction: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,7 @@ class FindTableLine:
     player_id: str
     table: int | None  # None for a bye
     opponent: str | None  # None for a bye
+    faction: str = ""  # the player's own, once rosters are public
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +89,9 @@ def find_table_lines(lines: Iterable[PairingLine]) -> tuple[FindTableLine, ...]:
     """Every paired player once, alphabetically: name → table and opponent."""
     out = []
     for line in lines:
-        out.append(FindTableLine(line.one, line.one_id, line.table, line.two))
+        out.append(FindTableLine(line.one, line.one_id, line.table, line.two, line.one_faction))
         if line.two is not None and line.two_id is not None:
-            out.append(FindTableLine(line.two, line.two_id, line.table, line.one))
+            out.append(FindTableLine(line.two, line.two_id, line.table, line.one, line.two_faction))
     return tuple(sorted(out, key=lambda entry: (name_key(entry.name), entry.player_id)))
 
 
@@ -106,6 +110,7 @@ class StandingsLine:
     games: int  # games in the SoS/oTP pool
     note: str  # "Dropped", "Spare (not placed)", ...
     kp: int | None = None  # Kill Points scored, where the system ranks by them (Dropzone)
+    faction: str = ""  # once rosters are public (OP Guide: Submission and Publication)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +149,11 @@ def place_labels(rows: Sequence[Standing]) -> dict[str, str]:
     return labels
 
 
-def standings_sheet(event_name: str, standings: Standings) -> StandingsSheet:
+def standings_sheet(
+    event_name: str, standings: Standings, factions: Mapping[str, str] | None = None
+) -> StandingsSheet:
+    """`factions`: each player's by id, given only once rosters are public."""
+    factions = factions or {}
     places = place_labels(standings.rows)
     lines = tuple(
         StandingsLine(
@@ -158,6 +167,7 @@ def standings_sheet(event_name: str, standings: Standings) -> StandingsSheet:
             games=row.pool,
             note=STATUS_NOTES.get(row.status, row.status),
             kp=row.kp,
+            faction=factions.get(row.player, ""),
         )
         for row in standings.rows
     )

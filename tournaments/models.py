@@ -180,6 +180,14 @@ class Event(models.Model):
             return self.game_system
 
     @property
+    def scale_name(self) -> str:
+        """The engagement scale as the game system names it ("Clash"), not its slug."""
+        try:
+            return get_system(self.game_system).scales[self.scale].name
+        except (UnknownGameSystem, KeyError):
+            return self.scale
+
+    @property
     def budget_unit(self) -> str:
         """What the game counts an army's budget in (the plug-in's word), for display."""
         try:

@@ -11,6 +11,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from rosters.models import Roster
+from rules_engine.names import name_key
 from rules_engine.registry import UnknownGameSystem, get_system
 from standings import Standings
 from standings.display import RoundProgress
@@ -178,6 +179,31 @@ def visible_rosters(access: EventAccess) -> QuerySet[Roster]:
     if access.player is not None:
         allowed = {access.player.pk} | opponents_in_published_rounds(access.player)
     return rosters.filter(player_id__in=allowed)
+
+
+def public_factions(event: Event) -> dict[str, str]:
+    """Each player's faction by external id, for the names on pairings and standings; none
+    at all until rosters are public (OP Guide: Submission and Publication: a player must
+    not learn another's army early, so the shared pages wait for the published policy).
+
+    The faction is the one the game system's verdict gave (`Roster.faction`); a dual list's
+    two rosters read "A / B", or once where both are of one faction (StarCraft's OP Guide:
+    Dual List Format asks for that). One query whatever the field's size.
+    """
+    if not rosters_public(event):
+        return {}
+    factions: dict[str, list[str]] = {}
+    rows = (
+        Roster.objects.filter(player__event=event)
+        .select_related("player")
+        .only("slot", "document", "report", "player__external_id")
+        .order_by("player_id", "slot")
+    )
+    for roster in rows:
+        mine = factions.setdefault(roster.player.external_id, [])
+        if (faction := roster.faction) and faction not in mine:
+            mine.append(faction)
+    return {player: " / ".join(names) for player, names in factions.items() if names}
 
 
 def table_opponent_rosters(game: Game, me: Player) -> list[Roster]:
@@ -415,6 +441,52 @@ class NotReady:
             "code": self.code,
             "message": self.reason,
         }
+
+
+# How many names a grouped problem lists before the rest fold away ("and 56 more").
+NAMES_SHOWN = 8
+
+
+@dataclass(frozen=True)
+class NotReadyGroup:
+    """Every player not ready for one reason, as one line of the pre-round check: a 64-player
+    event without rosters yet is one line naming them, not 64 identical ones."""
+
+    code: str  # a key of NOT_READY_REASONS
+    names: tuple[str, ...]  # alphabetical, accents and case ignored
+
+    @property
+    def label(self) -> str:
+        return NOT_READY_LABELS[self.code]
+
+    @property
+    def heading(self) -> str:
+        """ "Ada has no roster." for one player; "64 players have no roster:" before the names."""
+        if len(self.names) == 1:
+            return f"{self.names[0]} {NOT_READY_REASONS[self.code]}."
+        return f"{len(self.names)} players {_NOT_READY_PLURAL[self.code]}:"
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The names listed in the line (none where the heading names the one player)."""
+        return self.names[:NAMES_SHOWN] if len(self.names) > 1 else ()
+
+    @property
+    def hidden(self) -> tuple[str, ...]:
+        """The names folded under "and N more"."""
+        return self.names[NAMES_SHOWN:] if len(self.names) > 1 else ()
+
+
+def group_not_ready(problems: list[NotReady]) -> list[NotReadyGroup]:
+    """The problems by reason, in the reasons' order (no roster first, as the check runs)."""
+    names: dict[str, list[str]] = {}
+    for problem in problems:
+        names.setdefault(problem.code, []).append(problem.player.name)
+    return [
+        NotReadyGroup(code, tuple(sorted(names[code], key=lambda n: (name_key(n), n))))
+        for code in NOT_READY_REASONS
+        if code in names
+    ]
 
 
 def readiness_summary(problems: list[NotReady]) -> str:

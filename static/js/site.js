@@ -50,13 +50,21 @@
       rows[i].classList.toggle("mine", ids.indexOf(" " + me + " ") >= 0);
     }
   }
+  // Names are matched as people type them: case and accents ignored ("muller" finds
+  // "Müller"): both sides decomposed (NFD), combining marks dropped, and the few letters
+  // that do not decompose (ø, ß, æ, ł, đ, ı) spelled out.
+  var SPELLED = { "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i" };
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[øßæœłđðþı]/g, function (c) { return SPELLED[c]; });
+  }
   function filterRows() {
     var box = document.querySelector("[data-filter-rows]");
     if (!box) { return; }
-    var wanted = box.value.trim().toLowerCase();
+    var wanted = fold(box.value.trim());
     var rows = document.querySelectorAll(box.getAttribute("data-filter-rows"));
     for (var i = 0; i < rows.length; i++) {
-      rows[i].hidden = wanted !== "" && rows[i].textContent.toLowerCase().indexOf(wanted) < 0;
+      rows[i].hidden = wanted !== "" && fold(rows[i].textContent).indexOf(wanted) < 0;
     }
   }
   function refresh() { markMine(); filterRows(); }

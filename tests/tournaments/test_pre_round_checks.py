@@ -93,8 +93,9 @@ def test_issue_defect_results_missing_shows_on_the_dashboard_while_the_round_is_
     page = client.get(MANAGE).content.decode()
     assert "Not ready for round 2" in page
     assert 'data-code="results-missing"' in page
-    assert "Player 003 has no confirmed result in the last round." in page
-    assert "Player 001 has no confirmed result" not in page
+    # One line for the reason, naming both players at the open table.
+    assert "2 players have no confirmed result in the last round: Player 003, Player 004." in page
+    assert "Player 001" not in page.split('id="not-ready"')[1].split("</div>")[0]
     assert "Pair round 2" not in page
     assert "Pair anyway" not in page
 
@@ -136,8 +137,8 @@ def test_issue_defect_the_web_warns_before_pairing_and_publishing(client, issue_
     page = client.get(MANAGE).content.decode()
     assert "Not ready for round 1" in page
     assert "Player 003 has an illegal roster." in page
-    assert "Player 008 has no roster." in page
-    assert "Player 001 is not checked in." in page
+    assert "5 players have no roster: Player 004, Player 005, Player 006, Player 007, Player 008." in page
+    assert "8 players are not checked in: Player 001, Player 002" in page
     assert 'name="confirm"' in page
     assert "Pair anyway" in page
 

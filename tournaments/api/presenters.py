@@ -170,14 +170,29 @@ def round_summary(round_: Round) -> dict[str, Any]:
     }
 
 
-def round_detail(round_: Round, games: list[Game], *, reports: bool) -> dict[str, Any]:
+def game_factions(game: Game, factions: dict[str, str] | None) -> list[str | None] | None:
+    """Each side's faction in player order (None for a bye's empty side); None while rosters
+    are not public (`selectors.public_factions` hands None then)."""
+    if factions is None:
+        return None
+    two = game.player_two
+    return [
+        factions.get(game.player_one.external_id, ""),
+        factions.get(two.external_id, "") if two is not None else None,
+    ]
+
+
+def round_detail(
+    round_: Round, games: list[Game], *, reports: bool, factions: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """`factions`: each player's by external id once rosters are public, else None."""
     return {
         "number": round_.number,
         "status": round_.status,
         "published_at": round_.published_at,
         "closed_at": round_.closed_at,
         "scenario": round_.scenario_to_play,
-        "games": [game_dict(g, reports=reports) for g in games],
+        "games": [game_dict(g, reports=reports) | {"factions": game_factions(g, factions)} for g in games],
         "seed": round_.seed,
         "pairing_report": pairing.to_dict() if (pairing := round_.pairing) is not None else {},
     }

@@ -556,6 +556,23 @@ class RoundSummarySerializer(Serializer):
     )
 
 
+FACTION_HELP = (
+    "once rosters are public (the event's roster publication policy, OP Guide: Submission and "
+    "Publication): the faction(s) of the player's roster(s) as the game system names them, "
+    "'A / B' for a dual list of two; empty for a player without a roster; null before."
+)
+
+
+class PairedGameSerializer(GameSerializer):
+    factions = serializers.ListField(
+        child=serializers.CharField(allow_null=True, allow_blank=True),
+        allow_null=True,
+        min_length=2,
+        max_length=2,
+        help_text=f"Each player's faction in player order (null for a bye's empty side), {FACTION_HELP}",
+    )
+
+
 class RoundDetailSerializer(StaffOnlyFieldsMixin, Serializer):
     staff_fields = ("seed", "pairing_report")
 
@@ -566,7 +583,7 @@ class RoundDetailSerializer(StaffOnlyFieldsMixin, Serializer):
     scenario = serializers.CharField(
         allow_blank=True, help_text="The scenario this round plays (empty: none, or not chosen yet)."
     )
-    games = GameSerializer(many=True)
+    games = PairedGameSerializer(many=True)
     seed = serializers.IntegerField(required=False, help_text="Staff only.")
     pairing_report = serializers.DictField(
         required=False, help_text="Staff only: why the engine paired as it did."
@@ -749,6 +766,9 @@ class StandingRowSerializer(Serializer):
     )
     placed = serializers.BooleanField()
     status = PlayerStatusField()
+    faction = serializers.CharField(
+        allow_null=True, allow_blank=True, help_text=f"The player's faction {FACTION_HELP}"
+    )
 
 
 class StandingsSerializer(Serializer):

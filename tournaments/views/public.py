@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from rosters.models import Roster
+from rules_engine.names import name_key
 from rules_engine.registry import get_system
 from standings import explain, four_dp_text
 from standings.display import standings_state
@@ -27,6 +28,7 @@ from tournaments.selectors import (
     current_games,
     event_suggested_rounds,
     join_closed_reason,
+    public_factions,
     registration_is_open,
     rosters_public,
     round_games,
@@ -42,7 +44,8 @@ from tournaments.views.common import by_table, nav_context
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.order_by("-starts_on", "name")[:50]
+    # Each side event names its main event (OP Guide: Side Events): loaded with it, one query.
+    events = Event.objects.select_related("side_event_of").order_by("-starts_on", "name")[:50]
     return render(request, "tournaments/home.html", {"events": events})
 
 
@@ -84,23 +87,58 @@ class Seat:
     layout: str
     opponent: str
     player: str = ""  # external id: the page's script marks the caller's own row by it
+    faction: str = ""  # empty until rosters are public (selectors.public_factions)
 
 
-def seats(games: list[Game]) -> list[Seat]:
+@dataclass(frozen=True)
+class PairingRow:
+    """One table of the "by table" list: the game and each side's faction (empty until
+    rosters are public, OP Guide: Submission and Publication)."""
+
+    game: Game
+    faction_one: str
+    faction_two: str
+
+
+def pairing_rows(games: list[Game], factions: dict[str, str]) -> list[PairingRow]:
+    return [
+        PairingRow(
+            game,
+            factions.get(game.player_one.external_id, ""),
+            factions.get(game.player_two.external_id, "") if game.player_two is not None else "",
+        )
+        for game in games
+    ]
+
+
+def seats(games: list[Game], factions: dict[str, str] | None = None) -> list[Seat]:
+    factions = factions or {}
     out = []
     for game in games:
         table = str(game.table.number) if game.table is not None else "—"
         layout = game.table.layout if game.table is not None else ""
         one, two = game.player_one, game.player_two
-        out.append(Seat(one.name, table, layout, two.name if two is not None else "Bye", one.external_id))
-        if two is not None:
-            out.append(Seat(two.name, table, layout, one.name, two.external_id))
-    return sorted(out, key=lambda seat: seat.name.casefold())
+        mine = factions.get(one.external_id, "")
+        if two is None:
+            out.append(Seat(one.name, table, layout, "Bye", one.external_id, mine))
+            continue
+        theirs = factions.get(two.external_id, "")
+        out.append(Seat(one.name, table, layout, two.name, one.external_id, mine))
+        out.append(Seat(two.name, table, layout, one.name, two.external_id, theirs))
+    # Alphabetical as people read a list: accents and case ignored (Álvaro with the A's).
+    return sorted(out, key=lambda seat: (name_key(seat.name), seat.name))
 
 
 # How often a phone on the pairings or standings page asks again; each ask is a 304 unless
 # the event changed (tournaments.conditional).
 POLL_SECONDS = 15
+
+
+def _once_public(event: Event) -> tuple[str, ...]:
+    """The fragments' cache key part for what shows once rosters are public (the factions):
+    that happens with time alone, not with a write that moves the event's version (OP Guide:
+    Submission and Publication), so a fragment cached before must not be served after."""
+    return ("rosters-public",) if rosters_public(event) else ()
 
 
 def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
@@ -112,13 +150,15 @@ def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
         if round_ is None:
             raise Http404("That round has not been published.")
     games = by_table(round_games(round_)) if round_ is not None else []
+    factions = public_factions(access.event) if games else {}
     poll_url = reverse("pairings", args=[access.event.slug])
     context = {
         "event": access.event,
         "round": round_,
         "rounds": published,
         "games": games,
-        "seats": seats(games),
+        "rows": pairing_rows(games, factions),
+        "seats": seats(games, factions),
         "poll_url": poll_url if wanted is None else f"{poll_url}?round={wanted}",
         "poll_seconds": POLL_SECONDS,
     }
@@ -159,7 +199,7 @@ def _live_page(
 def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
     wanted = request.GET.get("round")
-    parts = ("latest" if wanted is None else wanted,)
+    parts = ("latest" if wanted is None else wanted, *_once_public(access.event))
 
     def fragment() -> tuple[str, int]:
         if wanted is not None and not wanted.isdigit():
@@ -226,10 +266,12 @@ def _standings_fragment(access: EventAccess) -> str:
     table = standings_cached(access.event)
     labels = _rank_labels([row.rank for row in table.rows])
     keys = [key for key in get_system(access.event.game_system).standings_keys if key in _COLUMNS]
+    factions = public_factions(access.event) if table.rows else {}
     rows = [
         {
             "label": label,
             "row": row,
+            "faction": factions.get(row.player, ""),
             "figures": [_figure(row, key) for key in keys],
             "sos": four_dp_text(row.sos),
             "otp": four_dp_text(row.otp),
@@ -261,7 +303,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponseBase:
         return cached_or_latest(
             access.event,
             "standings-html",
-            (),
+            _once_public(access.event),
             lambda: _standings_fragment(access),
             may_lag=is_htmx(request),
         )
@@ -309,7 +351,8 @@ def rosters(request: HttpRequest, slug: str) -> HttpResponseBase:
     check = conditional(request, access, "rosters")
     if (not_modified := check.fresh()) is not None:
         return not_modified
-    visible = list(visible_rosters(access))
+    # By name as people read a list (accents and case ignored; the database's order is not).
+    visible = sorted(visible_rosters(access), key=lambda r: (name_key(r.player.name), r.player_id, r.slot))
     context = nav_context(access, "rosters") | {
         "groups": roster_groups(visible),
         "rosters_public": rosters_public(access.event),

@@ -145,3 +145,22 @@ def test_bye_and_results_appear_on_pairings(client):
     page = client.get("/e/spring-skirmish/pairings/").content.decode()
     assert "7\N{EN DASH}3" in page
     assert "Bye" in page
+
+
+def test_find_your_table_is_alphabetical_ignoring_accents_and_case(client):
+    # As the printed "find your table" (printing.sheets.name_key): Á files with A, not after Z.
+    event = make_event(players=["Zoë", "Álvaro", "bruno", "Chloé"])
+    play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
+    seats = client.get("/e/spring-skirmish/pairings/").context["seats"]
+    assert [s.name for s in seats] == ["Álvaro", "bruno", "Chloé", "Zoë"]
+
+
+def test_public_rosters_are_alphabetical_ignoring_accents_and_case(client):
+    event = make_event(
+        players=["Zoë", "Álvaro", "bruno"],
+        roster_deadline=timezone.now() - dt.timedelta(days=1),
+        roster_publication=RosterPublication.AFTER_DEADLINE,
+    )
+    give_rosters(event)
+    groups = client.get("/e/spring-skirmish/rosters/").context["groups"]
+    assert [g["player"].name for g in groups] == ["Álvaro", "bruno", "Zoë"]

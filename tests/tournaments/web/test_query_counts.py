@@ -6,7 +6,10 @@ inside a loop (one per player or per game) fails the 40-player run.
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
+from django.utils import timezone
 
 from tests.builders.rows import add_staff, give_rosters, make_event, play_round
 from tournaments.models import EventStatus, RoundStatus
@@ -62,3 +65,17 @@ def test_public_pairings_and_standings_for_anonymous_visitors(
         assert client.get("/e/spring-skirmish/pairings/").status_code == 200
     with django_assert_max_num_queries(7):
         assert client.get("/e/spring-skirmish/standings/").status_code == 200
+
+
+def test_factions_on_pairings_and_standings_cost_one_query_whatever_the_field(
+    client, big_event, django_assert_max_num_queries
+):
+    # Rosters public: each name carries its faction, read for the whole field at once.
+    big_event.roster_deadline = timezone.now() - dt.timedelta(days=1)
+    big_event.save(update_fields=["roster_deadline"])
+    with django_assert_max_num_queries(4):
+        page = client.get("/e/spring-skirmish/pairings/").content.decode()
+    assert page.count('class="faction"') >= big_event.players.count()
+    with django_assert_max_num_queries(8):
+        page = client.get("/e/spring-skirmish/standings/").content.decode()
+    assert page.count('class="faction"') == big_event.players.count()

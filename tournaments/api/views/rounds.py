@@ -57,7 +57,9 @@ def round_body(access: EventAccess, round_: Round) -> Response:
     games = selectors.round_games(round_)
     if access.is_staff:
         games = games.prefetch_related("reports")
-    data = presenters.round_detail(round_, list(games), reports=access.is_staff)
+    # Factions only once rosters are public, for staff too: the same answer for everyone.
+    factions = selectors.public_factions(access.event) if selectors.rosters_public(access.event) else None
+    data = presenters.round_detail(round_, list(games), reports=access.is_staff, factions=factions)
     return Response(RoundDetailSerializer(data, context={"staff": access.is_staff}).data)
 
 

@@ -39,8 +39,11 @@ class StandingsApi(ApiView):
             return not_modified
         standings = selectors.standings_cached(access.event)
         rows = standings_json(standings)["standings"]
+        public = selectors.rosters_public(access.event)
+        factions = selectors.public_factions(access.event) if public and rows else {}
         for row, standing in zip(rows, standings.rows, strict=True):
             row["status"] = standing.status
+            row["faction"] = factions.get(standing.player, "") if public else None
         body = {
             "standings": rows,
             "final": standings.final,
