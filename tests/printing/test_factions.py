@@ -20,13 +20,17 @@ pytestmark = pytest.mark.django_db
 
 
 def _event(*, public: bool):
+    # Published on a set date: rosters lock when round 1 is paired, but the date decides
+    # when everyone may read them.
     event = make_event(
-        **PRINTING_OPEN,
+        **{
+            **PRINTING_OPEN,
+            "roster_publication": RosterPublication.ON_DATE,
+            "rosters_published_at": timezone.now() + dt.timedelta(days=-1 if public else 3),
+        },
         players=["Ana", "Bruno"],
         tables=1,
         planned_rounds=1,
-        roster_deadline=timezone.now() + dt.timedelta(days=-1 if public else 3),
-        roster_publication=RosterPublication.AFTER_DEADLINE,
     )
     add_roster(player_of(event, "p1"), 1, raynor("Ana"))
     add_roster(player_of(event, "p1"), 2, raynor("Ana", missions=["Frontlines", "Artefact Hunt"]))

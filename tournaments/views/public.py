@@ -199,11 +199,12 @@ def _live_page(
 def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
     wanted = request.GET.get("round")
-    parts = ("latest" if wanted is None else wanted, *_once_public(access.event))
 
     def fragment() -> tuple[str, int]:
         if wanted is not None and not wanted.isdigit():
             raise Http404("That round has not been published.")
+        # Asked only for a 200: a 304 costs no more than the access check.
+        parts = ("latest" if wanted is None else wanted, *_once_public(access.event))
         return cached_or_latest(
             access.event,
             "pairings-html",

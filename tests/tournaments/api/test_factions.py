@@ -20,8 +20,9 @@ EVENT = "/api/events/spring-skirmish"
 def _event(*, public: bool) -> None:
     event = make_event(
         players=["Ada", "Bob", "Cy"],
-        roster_deadline=timezone.now() + dt.timedelta(days=-1 if public else 3),
-        roster_publication=RosterPublication.AFTER_DEADLINE,
+        # Published on a set date: round 1 locks the rosters, the date makes them public.
+        roster_publication=RosterPublication.ON_DATE,
+        rosters_published_at=timezone.now() + dt.timedelta(days=-1 if public else 3),
     )
     add_roster(player_of(event, "p1"), 1, raynor("Ada"))
     add_roster(player_of(event, "p1"), 2, raynor("Ada", missions=["Frontlines", "Artefact Hunt"]))

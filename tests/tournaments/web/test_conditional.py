@@ -52,8 +52,11 @@ POLLED = [
 
 @pytest.fixture
 def event(alice, bob, carol):
-    """Bob and Carol (with two more players) in published round 1, nothing reported yet."""
-    event = make_event(to=alice, players=2, planned_rounds=3)
+    """Bob and Carol (with two more players) in published round 1, nothing reported yet;
+    rosters shown to each opponent only (the pages' own caching, without the factions)."""
+    event = make_event(
+        to=alice, players=2, planned_rounds=3, roster_publication=RosterPublication.OPPONENT_ONLY
+    )
     add_player(event, bob, "Bob")
     add_player(event, carol, "Carol")
     play_round(event, 1, status=RoundStatus.PUBLISHED, scored=False)
@@ -476,7 +479,9 @@ def test_nothing_read_inside_a_write_is_shared(event):
 
 @pytest.mark.parametrize("players", [8, 40])
 def test_polled_pages_cost_a_fixed_number_of_queries(client, alice, players, django_assert_max_num_queries):
-    event = make_event(to=alice, players=players, planned_rounds=3)
+    event = make_event(
+        to=alice, players=players, planned_rounds=3, roster_publication=RosterPublication.OPPONENT_ONLY
+    )
     play_round(event, 1)
     play_round(event, 2, status=RoundStatus.PUBLISHED, scored=False)
     for url in (PAIRINGS, STANDINGS):

@@ -23,8 +23,9 @@ def event_with_rosters(*, public: bool):
     deadline = timezone.now() + dt.timedelta(days=-1 if public else 3)
     event = make_event(
         players=["Ada", "Bob", "Cy"],
-        roster_deadline=deadline,
-        roster_publication=RosterPublication.AFTER_DEADLINE,
+        # Published on a set date: round 1 locks the rosters, the date makes them public.
+        roster_publication=RosterPublication.ON_DATE,
+        rosters_published_at=deadline,
     )
     ada, bob = player_of(event, "p1"), player_of(event, "p2")
     add_roster(ada, 1, raynor("Ada"))
@@ -63,12 +64,12 @@ def test_no_faction_shows_before_rosters_are_public(client, bob, url):
         assert TERRAN not in page
 
 
-def test_factions_appear_when_the_deadline_passes_without_a_write(client):
+def test_factions_appear_when_the_publication_date_arrives_without_a_write(client):
     event = event_with_rosters(public=False)
     first = client.get("/e/spring-skirmish/standings/")
     assert TERRAN not in first.content.decode()
-    event.roster_deadline = timezone.now() - dt.timedelta(minutes=1)
-    event.save(update_fields=["roster_deadline"])  # no version bump: time alone publishes them
+    event.rosters_published_at = timezone.now() - dt.timedelta(minutes=1)
+    event.save(update_fields=["rosters_published_at"])  # no version bump: time alone publishes them
     again = client.get("/e/spring-skirmish/standings/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
     assert TERRAN in again.content.decode()

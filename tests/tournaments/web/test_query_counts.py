@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from tests.builders.rows import add_staff, give_rosters, make_event, play_round
-from tournaments.models import EventStatus, RoundStatus
+from tournaments.models import EventStatus, RosterPublication, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,11 @@ BOUNDS = {
 
 @pytest.fixture(params=[8, 40], ids=["8-players", "40-players"])
 def big_event(request, alice, judy):
-    event = make_event(to=alice, players=request.param, planned_rounds=4)
+    # Rosters shown to each opponent only: the pages' own reads, without the factions
+    # (counted apart below, once rosters are public).
+    event = make_event(
+        to=alice, players=request.param, planned_rounds=4, roster_publication=RosterPublication.OPPONENT_ONLY
+    )
     add_staff(event, judy, "floor-judge")
     play_round(event, 1)
     play_round(event, 2)
@@ -71,8 +75,9 @@ def test_factions_on_pairings_and_standings_cost_one_query_whatever_the_field(
     client, big_event, django_assert_max_num_queries
 ):
     # Rosters public: each name carries its faction, read for the whole field at once.
+    big_event.roster_publication = RosterPublication.AFTER_DEADLINE
     big_event.roster_deadline = timezone.now() - dt.timedelta(days=1)
-    big_event.save(update_fields=["roster_deadline"])
+    big_event.save(update_fields=["roster_publication", "roster_deadline"])
     with django_assert_max_num_queries(4):
         page = client.get("/e/spring-skirmish/pairings/").content.decode()
     assert page.count('class="faction"') >= big_event.players.count()
