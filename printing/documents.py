@@ -52,6 +52,7 @@ from rules_engine.registry import GameSystem, get_system
 from standings.display import standings_state
 from tournaments.access import PLAYER, TO, EventAccess
 from tournaments.errors import ServiceError
+from tournaments.event_time import event_zone_active
 from tournaments.game_templates import game_template_names
 from tournaments.models import Event, Game, ListFormat, Player, ResultStatus, Round, RoundStatus
 from tournaments.selectors import (
@@ -393,8 +394,9 @@ def render_sheet(kind: str, sheet: Sheet, *, paper: str, printed_at: str = "") -
 
 
 def render_document(event: Event, kind: str, params: PrintParams) -> Rendered:
-    """Load and render one document: (filename, mimetype, bytes)."""
+    """Load and render one document: (filename, mimetype, bytes), its times on the venue's clock."""
     document = DOCUMENTS[kind]
-    sheet = load_sheet(event, kind, params)
-    content = render_sheet(kind, sheet, paper=params.paper, printed_at=printed_at_text())
+    with event_zone_active(event):
+        sheet = load_sheet(event, kind, params)
+        content = render_sheet(kind, sheet, paper=params.paper, printed_at=printed_at_text())
     return document.filename(event, params), PDF_MIMETYPE, content

@@ -49,6 +49,7 @@ from printing.policy import may_print, request_params
 from printing.render import templates_version
 from tournaments.access import EventAccess
 from tournaments.errors import ServiceError
+from tournaments.event_time import event_zone_active
 from tournaments.models import Event, Player
 
 logger = logging.getLogger(__name__)
@@ -433,6 +434,14 @@ def print_job_run(*, job_id: int, holder: str | None = None, heartbeat: bool = F
 
 
 def _render(job: PrintJob) -> PrintJob:
+    try:
+        with event_zone_active(job.event):  # the sheet's times on the venue's clock
+            return _render_in_zone(job)
+    except Exception as exc:  # any failure is recorded on the job, for a person to see and retry
+        return _fail(job, exc)
+
+
+def _render_in_zone(job: PrintJob) -> PrintJob:
     try:
         params = PrintParams.from_json(job.params)
         event = job.event

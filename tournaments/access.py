@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
+from django.utils import timezone
 
 from rosters.models import Roster
+from tournaments.event_time import event_zone
 from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRole, StaffRoleKind
 from tournaments.unstorable import unstorable_character
 
@@ -75,6 +77,9 @@ def access_event(user: AnyUser, slug: str, *roles: str) -> EventAccess:
         event = Event.objects.get(slug=slug)
     except Event.DoesNotExist:
         raise Http404("No such event.") from None
+    # The event's pages show and read times on the venue's clock (tournaments.event_time);
+    # tournaments.middleware puts the site's back before the next request.
+    timezone.activate(event_zone(event))
     held, player = roles_for(user, event)
     access = EventAccess(event=event, roles=held, player=player)
     return access.require(*roles) if roles else access

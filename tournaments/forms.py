@@ -14,6 +14,7 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.forms.utils import ErrorDict
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -23,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from rules_engine.registry import GameSystem, UnknownGameSystem, all_systems, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
+from tournaments.event_time import in_zone, zone_named, zone_names
 from tournaments.game_templates import game_template_names
 from tournaments.models import (
     Event,
@@ -72,6 +74,10 @@ def parse_tables(text: str) -> list[tuple[int, str]]:
 
 def tables_text(tables: list[tuple[int, str]]) -> str:
     return "\n".join(f"{number}: {layout}" if layout else str(number) for number, layout in tables)
+
+
+def _time_zones() -> list[tuple[str, str]]:
+    return [("", f"The site's ({settings.TIME_ZONE})"), *((name, name) for name in zone_names())]
 
 
 _LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what an <input type=datetime-local> sends and accepts
@@ -321,6 +327,13 @@ class EventForm(Form):
     starts_on = forms.DateField(required=False, widget=DateInput)
     ends_on = forms.DateField(required=False, widget=DateInput)
     venue = forms.CharField(max_length=limits.SHORT_TEXT_LENGTH, required=False)
+    time_zone = forms.ChoiceField(
+        choices=_time_zones,
+        required=False,
+        label="Time zone",
+        help_text="The venue's: round start times, the roster deadline and every time on the event's "
+        "pages, sheets and mails are in it.",
+    )
     # A new event starts on the model's default system, not on whichever sorts first.
     game_system = forms.ChoiceField(
         choices=_game_systems, initial=lambda: Event._meta.get_field("game_system").get_default()
@@ -481,6 +494,13 @@ class EventForm(Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         check_schedule_rounds(self)
+        # The times were typed on the venue's clock: read them in the zone chosen here.
+        zone = zone_named(cleaned.get("time_zone"))
+        for key in ("roster_deadline", "rosters_published_at"):
+            if cleaned.get(key) is not None:
+                cleaned[key] = in_zone(cleaned[key], zone)
+        for entry in cleaned.get("schedule") or []:
+            entry["starts_at"] = in_zone(entry["starts_at"], zone)
         return cleaned
 
     def event_fields(self) -> dict[str, Any]:

@@ -93,6 +93,9 @@ class Event(models.Model):
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
+    # The venue's time zone (an IANA name, e.g. Europe/Warsaw): every time the event's pages,
+    # sheets and mails show, and every time its TO enters, is in it. Empty: the site's.
+    time_zone = models.CharField(max_length=64, blank=True, default="")
     roster_deadline = models.DateTimeField(null=True, blank=True)
     roster_publication = models.CharField(
         max_length=20, choices=RosterPublication.choices, default=RosterPublication.AFTER_DEADLINE

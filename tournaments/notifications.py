@@ -31,6 +31,7 @@ from django.urls import reverse
 from accounts.links import absolute
 from accounts.models import NotificationKind
 from accounts.notifications import wants_mail
+from tournaments.event_time import event_zone_active
 from tournaments.models import Game, Player, ResultReport, Round, StaffRole, StaffRoleKind
 from tournaments.wording import report_in_my_terms
 
@@ -245,5 +246,8 @@ def mails_for(
             return []
         wanted = set(player_ids)
         seats = [(game, p) for p in (game.player_one, game.player_two) if p is not None and p.pk in wanted]
-    mails = [_mail_for(kind, game, player) for game, player in seats]
+    mails = []
+    for game, player in seats:
+        with event_zone_active(game.round.event):  # times in the mail on the venue's clock
+            mails.append(_mail_for(kind, game, player))
     return [mail for mail in mails if mail is not None]

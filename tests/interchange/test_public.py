@@ -87,6 +87,7 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "starts_on",
                 "ends_on",
                 "venue",
+                "time_zone",
                 "format",
                 "planned_rounds",
                 "round_minutes",

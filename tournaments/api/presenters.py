@@ -86,6 +86,7 @@ EVENT_FIELDS = (
     "starts_on",
     "ends_on",
     "venue",
+    "time_zone",
     "planned_rounds",
     "registration_open",
     "rules_cutoff",

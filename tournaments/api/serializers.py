@@ -163,6 +163,9 @@ class EventSummarySerializer(Serializer):
 
 class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     staff_fields = ("join_code", "suggested_rounds", "active_players")
+    time_zone = serializers.CharField(
+        help_text="The venue's time zone (IANA name); empty: the site's. Times are shown in it."
+    )
 
     rules_cutoff = serializers.DateField(allow_null=True)
     points_limit = serializers.IntegerField(
@@ -244,6 +247,13 @@ class EventWriteSerializer(Serializer):
     starts_on = serializers.DateField(allow_null=True, required=False)
     ends_on = serializers.DateField(allow_null=True, required=False)
     venue = serializers.CharField(max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False)
+    time_zone = serializers.CharField(
+        max_length=64,
+        allow_blank=True,
+        required=False,
+        help_text="The venue's time zone, an IANA name such as Europe/Warsaw (400 `unknown-time-zone` "
+        "otherwise); empty: the site's.",
+    )
     roster_deadline = serializers.DateTimeField(allow_null=True, required=False)
     roster_publication = serializers.ChoiceField(choices=RosterPublication.choices, required=False)
     rosters_published_at = serializers.DateTimeField(allow_null=True, required=False)

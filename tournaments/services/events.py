@@ -14,6 +14,7 @@ from rules_engine.registry import GameSystem, Scale, UnknownGameSystem, get_syst
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
+from tournaments.event_time import event_zone, is_zone
 from tournaments.models import (
     LISTING_FIELDS,
     Event,
@@ -43,6 +44,7 @@ EDITABLE_FIELDS = (
     "starts_on",
     "ends_on",
     "venue",
+    "time_zone",
     "roster_deadline",
     "roster_publication",
     "rosters_published_at",
@@ -99,6 +101,12 @@ def _check_budget(event: Event, system: GameSystem, scale: Scale) -> None:
 
 
 def _check(event: Event) -> None:
+    if event.time_zone and not is_zone(event.time_zone):
+        raise ServiceError(
+            f"{event.time_zone!r} is not a time zone: choose one such as Europe/Warsaw.",
+            code="unknown-time-zone",
+            field="time_zone",
+        )
     if limits.control_characters_in(event.name):
         raise ServiceError(
             "An event's name is one line: no line breaks, tabs or other control characters.",
@@ -174,7 +182,7 @@ def _default_deadline(event: Event) -> None:
     Without one, rosters lock when round 1 is paired (selectors.roster_lock)."""
     if event.roster_deadline is None and event.starts_on is not None:
         event.roster_deadline = default_roster_deadline(
-            event.starts_on, timezone.get_current_timezone(), now=timezone.now()
+            event.starts_on, event_zone(event), now=timezone.now()
         )
 
 

@@ -47,6 +47,7 @@ INHERITED = (
     "starts_on",
     "ends_on",
     "venue",
+    "time_zone",  # the same hall, the same clock
     "conduct_contact",
     *(key for key in LISTING_FIELDS if key not in _OWN_LISTING),
 )

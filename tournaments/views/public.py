@@ -23,6 +23,7 @@ from standings.engine import Standing
 from tournaments.access import EventAccess, access_event
 from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
+from tournaments.event_time import zone_label
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
@@ -65,6 +66,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "players": players,
         "suggested": event_suggested_rounds(event, players["active"] or 0),
         "rosters_public": rosters_public(event),
+        "zone_label": zone_label(event),
         # The TO's switch alone says nothing once the event is under way or over.
         "registration_open": registration_is_open(event),
         "supplied_pack": supplied_pack(event),
