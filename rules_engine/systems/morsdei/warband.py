@@ -58,6 +58,8 @@ class WarbandReport:
     rules_version: str
     units: tuple[FighterLine, ...]
     violations: tuple[Violation, ...]
+    # Every fighter listed, those in error too: the summary counts what the player sees.
+    fighters: int = 0
 
     @property
     def legal(self) -> bool:
@@ -73,7 +75,7 @@ class WarbandReport:
             "faction": self.faction,
             "rules_version": self.rules_version,
             "legal": self.legal,
-            "totals": {"fighters": sum(1 for u in self.units if u.counted)},
+            "totals": {"fighters": self.fighters},
             "limits": {},
             "units": [u.as_json() for u in self.units],
             "violations": [v.as_json() for v in self.violations],
@@ -245,7 +247,7 @@ def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
         violations.append(
             Violation("warband-empty", "A warband needs at least one fighter.", "units", "MOR:527")
         )
-    count = len(warband.fighters)
+    count = sum(entry.models for entry in warband.fighters)
     if warband.fighters and pack.min_fighters is not None and count < pack.min_fighters:
         violations.append(
             Violation(
@@ -270,4 +272,5 @@ def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
         rules_version=pack.version,
         units=tuple(lines),
         violations=tuple(violations),
+        fighters=count,
     )

@@ -63,6 +63,8 @@ class DeckReport:
     rules_version: str
     cards: tuple[CardCount, ...]
     violations: tuple[Violation, ...]
+    # Every copy listed, cards in error too: the summary counts what the player sees.
+    listed: int = 0
 
     @property
     def legal(self) -> bool:
@@ -74,7 +76,8 @@ class DeckReport:
 
     @property
     def size(self) -> int:
-        return sum(c.copies for c in self.cards)
+        """The deck's size as listed (`cards` holds only the cards judged against the pool)."""
+        return self.listed
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -244,4 +247,5 @@ def validate_deck(deck: Deck, pack: WarpspawnPack) -> DeckReport:
         rules_version=pack.version,
         cards=lines,
         violations=tuple(violations),
+        listed=deck.size,
     )
