@@ -84,10 +84,10 @@ def test_warpspawn_illegal_exits_1_with_the_codes(tmp_path):
     status, out, _ = run(_write(tmp_path, "deck.json", deck), "--json")
     assert status == 1
     codes = [(v["code"], v["where"]) for v in json.loads(out)["rosters"][0]["violations"]]
-    assert codes == [
+    assert codes == [  # in the deck's order
+        ("card-copies-exceeded", "cards[0]"),
         ("card-wrong-faction", "cards[1]"),
         ("unknown-card", "cards[2]"),
-        ("card-copies-exceeded", "cards[0]"),
     ]
 
 
