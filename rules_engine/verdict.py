@@ -360,8 +360,8 @@ def judge_rosters(
 
     Each roster gets the game's rules under `requirements.rules_date` (or under `pack`, a
     loaded datapack/1 document replacing the built-in pack) with the event's own
-    violations first, then in the roster's line order (`in_line_order`); the result's top-level violations are the rules between the
-    rosters (OP Guide: Dual List Format).
+    violations first, then in the roster's line order (`in_line_order`); the result's
+    top-level violations are the rules between the rosters (OP Guide: Dual List Format).
     """
     rules = roster_rules_for(requirements.game_system)
     result = rules.judge(rosters, requirements.rules_date, pack)
