@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.names import name_key
+from rules_engine.names import did_you_mean, name_key
 from rules_engine.roster_check import ROSTER_FORMAT, roster_document, roster_envelope
 from rules_engine.systems.morsdei.pack import SLUG, Fighter, MorsdeiPack, base_key
 from rules_engine.verdict import Violation
@@ -179,10 +179,17 @@ def read_warband(text: str) -> Warband:
 # --- judging ---------------------------------------------------------------------------
 
 
-def _judge_fighter(entry: FighterEntry, card: Fighter | None, faction: str | None) -> Violation | None:
+def _judge_fighter(
+    entry: FighterEntry, card: Fighter | None, faction: str | None, known: tuple[str, ...] = ()
+) -> Violation | None:
     """M2-M5 for one fighter: the first rule it breaks, or None."""
     if card is None:
-        return Violation("unknown-unit", f"{entry.name!r} has no card in this pack.", entry.where, "MOR:3")
+        return Violation(
+            "unknown-unit",
+            f"{entry.name!r} has no card in this pack{did_you_mean(entry.name, known)}.",
+            entry.where,
+            "MOR:3",
+        )
     if faction is not None and card.faction != faction:
         return Violation(
             "unit-wrong-faction",
@@ -224,7 +231,8 @@ def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
     copies: dict[str, int] = {}
     for entry in warband.fighters:
         card = pack.fighter(entry.name)
-        problem = _judge_fighter(entry, card, faction)
+        known = tuple(f.name for f in pack.fighters if faction is None or f.faction == faction)
+        problem = _judge_fighter(entry, card, faction, known or tuple(f.name for f in pack.fighters))
         if problem is not None:
             violations.append(problem)
         elif card is not None:
