@@ -451,3 +451,12 @@ def test_validate_roster_gives_the_typed_roster_the_pipelines_verdict(users, cas
     out = StringIO()
     call_command("validate_roster", str(path), "--json", stdout=out, stderr=StringIO())
     assert json.loads(out.getvalue())["legal"] is True
+
+
+def test_the_live_check_cites_the_books_section_in_words_never_a_source_line(client, users, case, sworld):
+    client.force_login(users["bob"])
+    html = client.post(sworld.url("rosters/check/"), {"r1-content": case.mistakes(), "slot": "1"}).content
+    problems = re.search(r'<ul class="problems">(.*?)</ul>', html.decode(), re.S)
+    assert problems is not None
+    assert not re.search(r"DZC:|MOR:|\b004\b|\blines? \d", problems.group(1)), problems.group(1)
+    assert problems.group(1).count('<small class="muted rule">') == len(case.mistake_lines)
