@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.pregame import Anchor, ClockCall, ClockRules
-from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
+from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, discover_packs, register
 from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.warpspawn_starcraft import sections
@@ -75,6 +75,9 @@ SYSTEM = register(
         standings_keys=("mp", "sos"),  # TP is 0 in every game (BANDS), so TP and oTP are too
         roster_rules=ROSTER_RULES,
         section_title=sections.section_title,
+        # The built-in pack, by its effective date: what the event pages show and serve
+        # when the TO supplies none.
+        packs=discover_packs(DATA_DIR, "built-in pack"),
         roster_check=_check_rosters,
         read_pack=_read_pack,
         clock=CLOCK,
