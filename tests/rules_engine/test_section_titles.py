@@ -50,3 +50,20 @@ def test_every_mistake_of_each_system_has_words_and_no_machine_reference(case):
         words = get_system(case.slug).rule_title(violation.section)
         assert words, violation
         assert not MACHINE.search(words), words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Player: A\nFaction: UCM\n2x Sabre\n",
+        "Player: A\nFaction: UCM\nPoints: 100\n2x Sabre\n",
+        "Player: A\nFaction: UCM\nPoints: 1500\nScale: skirmish\n2x Sabre\n",
+    ],
+)
+def test_a_typed_army_that_cannot_be_read_cites_the_section_in_words(text):
+    from rules_engine.roster_check import RosterInputError
+
+    with pytest.raises(RosterInputError) as refused:
+        roster_rules_for("dropzone-commander").read(text)
+    assert "DZC:" not in str(refused.value)
+    assert "Game Size (3.1)" in str(refused.value)

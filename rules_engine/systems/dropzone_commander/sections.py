@@ -44,3 +44,6 @@ section_title = BookSections(
         (1299, None),
     ),
 )
+
+# What a reader's refusals cite of the game sizes (DZC:225-230), in words.
+GAME_SIZE = section_title("DZC:225")
