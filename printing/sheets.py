@@ -19,6 +19,7 @@ from rules_engine.stored_json import TIMES, as_text, dicts, whole
 from rules_engine.verdict import RosterVerdict
 from standings import Standing, Standings, four_dp_text
 from standings.display import standings_state
+from tournaments.wording import in_players_words
 
 BYE_LABEL = "Bye"
 DASH = "\u2013"  # en dash: "no place", and between two scores ("12-3" with a proper dash)
@@ -380,7 +381,7 @@ def roster_page(
         rules_version=report.rules_version if report is not None else "",
         totals=totals,
         lines=_document_lines(document) if game_sheet is None else (),
-        problems=tuple(p for p in (v.message for v in verdict.violations) if p),
+        problems=tuple(p for p in (in_players_words(v.message) for v in verdict.violations) if p),
         game=game_sheet.sheet(document, verdict) if game_sheet is not None else None,
     )
 

@@ -138,3 +138,42 @@ def index_names(entries: Any, names: Any, where: str) -> dict[str, Any]:
                 raise fail(f"{where}[{i}]", f"{keys[0]!r} clashes with another entry: names must differ")
             found[key] = entry
     return found
+
+
+# The envelope's keys (game-systems.md §4); every other list of named entries is content.
+_ENVELOPE = ("format", "game_system", "effective", "source", "sample", "factions", "decisions")
+
+
+@dataclass(frozen=True, slots=True)
+class EntryList:
+    """One list of a pack's entries as a reader sees it: its key, and each entry's name
+    under the faction it belongs to ("" for entries of no faction)."""
+
+    key: str
+    by_faction: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @property
+    def label(self) -> str:
+        return self.key.replace("_", " ").capitalize()
+
+    @property
+    def count(self) -> int:
+        return sum(len(names) for _, names in self.by_faction)
+
+
+def entry_lists(document: Mapping[str, Any]) -> tuple[EntryList, ...]:
+    """What a pack lists, for a page that shows it to players whatever the game: every
+    top-level list of named entries outside the envelope, in the pack's order, each
+    entry's name grouped by its `faction`."""
+    lists = []
+    for key, value in document.items():
+        if key in _ENVELOPE or not isinstance(value, list):
+            continue
+        groups: dict[str, list[str]] = {}
+        for entry in value:
+            if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
+                faction = entry.get("faction")
+                groups.setdefault(faction if isinstance(faction, str) else "", []).append(entry["name"])
+        if groups:
+            lists.append(EntryList(key, tuple((f, tuple(names)) for f, names in groups.items())))
+    return tuple(lists)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rules_engine.pregame import DEFAULT_CLOCK, NO_PREGAME, ClockRules, Pregame
 from rules_engine.scoring import ScoringTable
+from rules_engine.sections import SectionTitler, section_title
 
 if TYPE_CHECKING:
     from rules_engine.roster_check import PackReader, RosterChecker
@@ -254,6 +255,14 @@ class GameSystem:
     # The system's own printed roster sheet and rosters CSV columns; None: the generic
     # sheet (totals against limits, the roster/1 document's lines).
     roster_sheet: RosterSheetMaker | None = None
+    # A violation's `section` (a reference for developers: a line of the book, a Part, a
+    # pack key) as the book's section in words, for the pages players read; None: only
+    # the references every system shares are named (`rules_engine.sections`).
+    section_title: SectionTitler | None = None
+
+    def rule_title(self, reference: str) -> str:
+        """The book's section in words for a violation's `section`, or "" when none is known."""
+        return section_title(reference, self.section_title)
 
     def template_names(self, part: str) -> list[str]:
         """Where a core template finds this system's `part` (`{% include names %}`)."""

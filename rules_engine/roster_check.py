@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules_engine import strict_json
-from rules_engine.verdict import Violation
+from rules_engine.verdict import Violation, in_line_order
 
 
 class RosterInputError(ValueError):
@@ -62,7 +62,7 @@ class CheckResult:
     def as_json(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
-            "rosters": [r.as_json() for r in self.rosters],
+            "rosters": [_in_line_order(r.as_json()) for r in self.rosters],
             "violations": [v.as_json() for v in self.violations],
             "pack": self.pack.as_json(),
         }
@@ -75,7 +75,7 @@ class CheckResult:
                 f"Judged against a SAMPLE pack ({self.pack.source}); hand in the event's with --pack."
             )
         for name, roster in zip(names, self.rosters, strict=True):
-            data = roster.as_json()
+            data = _in_line_order(roster.as_json())
             verdict = "LEGAL" if roster.legal else "ILLEGAL"
             lines.append(f"{name}: {verdict} — {data.get('player', '')}, {data.get('faction', '')}")
             limits = data.get("limits", {})
@@ -87,6 +87,13 @@ class CheckResult:
         for lint in self.pack.lints:
             lines.append(f"pack warning: {lint}")
         return "\n".join(lines) + "\n"
+
+
+def _in_line_order(data: dict[str, Any]) -> dict[str, Any]:
+    """A report's violations in the roster's line order, as the event's verdict lists them
+    (`rules_engine.verdict.in_line_order`; the report's own lists stand for the document's)."""
+    violations = [Violation.from_json(v) for v in data.get("violations", [])]
+    return data | {"violations": [v.as_json() for v in in_line_order(violations, tuple(data))]}
 
 
 class PackReader(Protocol):

@@ -18,6 +18,7 @@ check all call it, so one roster gets one verdict wherever it is checked.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -105,6 +106,10 @@ class Report(Protocol):
         """The same report with the event's own violations before the game's."""
         ...
 
+    def with_violations(self, violations: Sequence[Violation]) -> Report:
+        """The same report with `violations` instead of its own (reordered by the verdict)."""
+        ...
+
     def as_json(self) -> dict[str, Any]: ...
 
 
@@ -136,6 +141,9 @@ class JudgedRoster:
         return {v.code for v in self.violations}
 
     def with_violations_first(self, first: Sequence[Violation]) -> JudgedRoster:
+        return self.with_violations((*first, *self.violations))
+
+    def with_violations(self, violations: Sequence[Violation]) -> JudgedRoster:
         return JudgedRoster(
             self.player,
             self.faction,
@@ -143,7 +151,7 @@ class JudgedRoster:
             self.rules_version,
             self.totals,
             self.limits,
-            (*first, *self.violations),
+            tuple(violations),
             self.warnings,
             self.detail,
         )
@@ -284,6 +292,28 @@ def event_violations(declared: Declared, requirements: EventRequirements) -> tup
     return tuple(problems)
 
 
+_LINE = re.compile(r"line (\d+)")
+_ENTRY = re.compile(r"([A-Za-z_]+)\[(\d+)\]")
+
+
+def in_line_order(violations: Sequence[Violation], sections: Sequence[str]) -> tuple[Violation, ...]:
+    """The violations in the order of the roster's lines, so a player can work down the
+    problems and the roster together: whole-roster problems first (the event's own,
+    counts, budgets, slot types, the faction), then each line's, in the order the lines
+    are written: a typed roster's `line N`, or a roster/1 entry `units[2]` by its list's
+    place among the document's `sections` (its keys, in order) and its index. Problems of
+    one line keep the order the rules gave them (the sort is stable)."""
+
+    def key(violation: Violation) -> tuple[int, ...]:
+        if found := _LINE.match(violation.where):
+            return (1, int(found.group(1)))
+        if (found := _ENTRY.match(violation.where)) and found.group(1) in sections:
+            return (1, sections.index(found.group(1)), int(found.group(2)))
+        return (0,)
+
+    return tuple(sorted(violations, key=key))
+
+
 class RosterRules(Protocol):
     """A game system's roster plug-in (`GameSystem.roster_rules`): how the event pipeline
     reads, stores, judges and reads back its rosters. Every method is pure."""
@@ -330,13 +360,18 @@ def judge_rosters(
 
     Each roster gets the game's rules under `requirements.rules_date` (or under `pack`, a
     loaded datapack/1 document replacing the built-in pack) with the event's own
-    violations first; the result's top-level violations are the rules between the
-    rosters (OP Guide: Dual List Format).
+    violations first, then in the roster's line order (`in_line_order`); the result's
+    top-level violations are the rules between the rosters (OP Guide: Dual List Format).
     """
     rules = roster_rules_for(requirements.game_system)
     result = rules.judge(rosters, requirements.rules_date, pack)
     reports = tuple(
-        report.with_violations_first(event_violations(rules.declared(roster), requirements))
+        report.with_violations(
+            in_line_order(
+                (*event_violations(rules.declared(roster), requirements), *report.violations),
+                tuple(rules.document(roster)),
+            )
+        )
         for roster, report in zip(rosters, result.rosters, strict=True)
     )
     return ValidationResult(rosters=reports, violations=result.violations)

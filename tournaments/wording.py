@@ -17,6 +17,10 @@ from tournaments.game_templates import extras_shown
 from tournaments.models import Game, Outcome, Player, ResultReport
 
 _INDEXED = re.compile(r"\brosters\[(\d+)\]")
+# A roster/1 document path (`units[4]`, `cards[0]`, `units[0].upgrades[1]`): the pages say
+# "unit 5", "card 1", "unit 1, upgrade 2"; the API and the command line keep the path.
+_ENTRY = re.compile(r"\b([a-z_]+)\[(\d+)\]")
+_PATH_STEP = re.compile(r"\.(?=[a-z])")
 _TEXT_LINE = re.compile(r"^roster(?=, line \d+:|:)")
 
 
@@ -24,7 +28,22 @@ def in_players_words(message: str, slot: int | None = None) -> str:
     """`rosters[i]` becomes "Roster i+1" (index 0 is the first roster); a message about
     the roster being read starts "Roster <slot>" (just "Roster" when the slot is unknown)."""
     message = _INDEXED.sub(lambda m: f"Roster {int(m.group(1)) + 1}", message)
+    message = _ENTRY.sub(_entry_words, message)
     return _TEXT_LINE.sub(f"Roster {slot}" if slot is not None else "Roster", message)
+
+
+def _entry_words(found: re.Match[str]) -> str:
+    name = found.group(1).replace("_", " ")
+    return f"{name.removesuffix('s')} {int(found.group(2)) + 1}"
+
+
+def where_words(where: str) -> str:
+    """A violation's `where` as the pages say it: "Unit 3", "Unit 1, upgrade 2", "Line 9
+    (aboard)", "Faction"; a path's steps joined by commas, a named part in brackets."""
+    words = _ENTRY.sub(_entry_words, where)
+    first, *rest = _PATH_STEP.split(words)
+    said = first + "".join(f", {step}" if step[-1:].isdigit() else f" ({step})" for step in rest)
+    return said[:1].upper() + said[1:]
 
 
 def report_in_my_terms(report: ResultReport | Game | None, game: Game, me: Player) -> dict[str, Any] | None:

@@ -66,7 +66,7 @@ MORSDEI_MISTAKE_LINES = [
 
 WARPSPAWN_TEXT = "Player: {player}\nFaction: Terran\nDeck:\n8x Marine\n1x Command Center\n"
 WARPSPAWN_MISTAKES = "Player: {player}\nFaction: Terran\nDeck:\n9x Marine\n1x Zerglings\n"
-WARPSPAWN_MISTAKE_LINES = [("card-wrong-faction", "line 5"), ("card-copies-exceeded", "line 4")]
+WARPSPAWN_MISTAKE_LINES = [("card-copies-exceeded", "line 4"), ("card-wrong-faction", "line 5")]
 
 
 @dataclass(frozen=True)

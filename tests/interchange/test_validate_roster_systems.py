@@ -84,10 +84,10 @@ def test_warpspawn_illegal_exits_1_with_the_codes(tmp_path):
     status, out, _ = run(_write(tmp_path, "deck.json", deck), "--json")
     assert status == 1
     codes = [(v["code"], v["where"]) for v in json.loads(out)["rosters"][0]["violations"]]
-    assert codes == [
+    assert codes == [  # in the deck's order
+        ("card-copies-exceeded", "cards[0]"),
         ("card-wrong-faction", "cards[1]"),
         ("unknown-card", "cards[2]"),
-        ("card-copies-exceeded", "cards[0]"),
     ]
 
 
@@ -175,7 +175,7 @@ def test_a_dropzone_roster_that_cannot_be_read_is_exit_2(tmp_path):
     roster = {k: v for k, v in DROPZONE.items() if k != "points"}
     status, _, err = run(_write(tmp_path, "army.json", roster))
     assert status == 2
-    assert err == "points: required, the game's points limit (DZC:225)"
+    assert err == "points: required, the game's points limit (Preparation → Game Size (3.1))"
 
 
 def test_systems_without_dual_lists_take_one_roster(tmp_path):

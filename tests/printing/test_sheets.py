@@ -200,7 +200,7 @@ def test_a_warpspawn_deck_prints_its_cards_with_copies():
         verdict=roster_verdict(roster, requirements),
     )
     assert [line.text for line in page.lines] == ["9\u00d7 Marine", "1\u00d7 Zerglings"]
-    assert page.totals == (("cards", 9, None),)  # the Zerglings are not counted in a Terran deck
+    assert page.totals == (("cards", 10, None),)  # as listed: the Zerglings in error count too
     assert not page.legal
     assert len(page.problems) == 2
 

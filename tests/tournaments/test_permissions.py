@@ -129,6 +129,9 @@ WEB: dict[str, tuple[Op, ...]] = {
     "standings": (get(EVERYONE),),
     "standing": (get(EVERYONE, player="{bob}"),),
     "rosters": (get(EVERYONE),),
+    # The data pack the rosters are judged against: game data, public like the rosters' rules.
+    "pack": (get(EVERYONE),),
+    "pack-download": (get(EVERYONE),),
     "judging:clock": (get(EVERYONE),),
     "judging:clock-mini": (get(EVERYONE),),
     "printing:page": (get(EVERYONE),),

@@ -37,6 +37,7 @@ from tournaments.models import Event, ListFormat
 from tournaments.selectors import roster_board
 from tournaments.services.events import event_create, event_update
 from tournaments.services.rosters import roster_preview, roster_submit
+from tournaments.wording import where_words
 
 pytestmark = pytest.mark.django_db
 
@@ -307,7 +308,7 @@ def test_the_live_check_shows_each_mistake_with_its_line(client, users, case, sw
     html = page.content.decode()
     assert "Not legal" in html
     for _code, where in case.mistake_lines:
-        assert f'<span class="where">{where.capitalize()}:</span>' in html
+        assert f'<span class="where">{where_words(where)}:</span>' in html
     legal = client.post(
         sworld.url("rosters/check/"), {"r1-content": case.legal(), "slot": "1"}
     ).content.decode()
@@ -328,7 +329,7 @@ def test_the_player_page_submits_typed_and_uploaded_rosters_and_shows_them_in_th
     assert not roster.legal
     page = client.get(sworld.url("me/")).content.decode()
     for _code, where in case.mistake_lines:
-        assert f'<span class="where">{where.capitalize()}:</span>' in page
+        assert f'<span class="where">{where_words(where)}:</span>' in page
     upload = SimpleUploadedFile("roster.txt", case.legal().encode("utf-8"), content_type="text/plain")
     response = client.post(sworld.url("me/rosters/1/"), {"r1-upload": upload})
     assert response.status_code == 302
@@ -362,7 +363,7 @@ def test_the_roster_board_and_the_public_rosters_show_every_system(client, users
         assert shown in published, shown
     edit = client.get(sworld.url(f"manage/rosters/{sworld.carol.pk}/1/")).content.decode()
     for _code, where in case.mistake_lines:
-        assert f'<span class="where">{where.capitalize()}:</span>' in edit
+        assert f'<span class="where">{where_words(where)}:</span>' in edit
 
 
 # --- printing ----------------------------------------------------------------------------
@@ -451,3 +452,12 @@ def test_validate_roster_gives_the_typed_roster_the_pipelines_verdict(users, cas
     out = StringIO()
     call_command("validate_roster", str(path), "--json", stdout=out, stderr=StringIO())
     assert json.loads(out.getvalue())["legal"] is True
+
+
+def test_the_live_check_cites_the_books_section_in_words_never_a_source_line(client, users, case, sworld):
+    client.force_login(users["bob"])
+    html = client.post(sworld.url("rosters/check/"), {"r1-content": case.mistakes(), "slot": "1"}).content
+    problems = re.search(r'<ul class="problems">(.*?)</ul>', html.decode(), re.S)
+    assert problems is not None
+    assert not re.search(r"DZC:|MOR:|\b004\b|\blines? \d", problems.group(1)), problems.group(1)
+    assert problems.group(1).count('<small class="muted rule">') == len(case.mistake_lines)

@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
+from rules_engine.registry import NoPackInEffect, get_system
 from rules_engine.verdict import EventRequirements
 from tournaments.models import Event, EventPack, ListFormat
 
@@ -39,3 +41,23 @@ def event_pack(event: Event) -> Mapping[str, Any] | None:
 def is_dual_list(event: Event) -> bool:
     """OP Guide, Dual List Format: only then are a player's two rosters judged together."""
     return event.list_format == ListFormat.DUAL
+
+
+def pack_document_in_effect(event: Event) -> Mapping[str, Any] | None:
+    """The datapack/1 document the event's rosters are judged against, to show and serve to
+    players: the TO's (`event_pack`), else the system's built-in pack in effect on the
+    event's rules date; None when the system has no pack in effect then."""
+    supplied = event_pack(event)
+    if supplied is not None:
+        return supplied
+    system = get_system(event.game_system)
+    try:
+        return system.pack_for(event_requirements(event).rules_date).load()
+    except NoPackInEffect:
+        return None
+
+
+def pack_examples(event: Event) -> Any:
+    """The pack in effect for a template's examples (the roster help's names), read only
+    when the template looks into it; an empty document when no pack is in effect."""
+    return SimpleLazyObject(lambda: dict(pack_document_in_effect(event) or {}))

@@ -53,3 +53,15 @@ def squad_tree(document: Any) -> list[dict[str, Any]]:
             seen.add(id(unit))
             rows.append({"unit": unit, "depth": 0, "indent": ""})
     return rows
+
+
+@register.filter
+def rule_title(event: Any, reference: str) -> str:
+    """A violation's rule as the book's section in words for the system of `event`
+    (`{{ event|rule_title:v.section }}`); "" when the reference names no section a player
+    could look up (a line of a source file is never shown)."""
+    slug = event if isinstance(event, str) else getattr(event, "game_system", "")
+    try:
+        return get_system(slug).rule_title(reference or "")
+    except UnknownGameSystem:
+        return ""

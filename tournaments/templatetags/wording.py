@@ -7,6 +7,7 @@ from django import template
 
 from tournaments.selectors import NotReady, NotReadyGroup, group_not_ready
 from tournaments.wording import in_players_words
+from tournaments.wording import where_words as _where_words
 
 register = template.Library()
 
@@ -20,3 +21,8 @@ def players_words(message: str, slot: int | None = None) -> str:
 def grouped(problems: list[NotReady]) -> list[NotReadyGroup]:
     """`{% for group in not_ready|grouped %}`: the pre-round check, one line per reason."""
     return group_not_ready(list(problems))
+
+
+@register.filter
+def where_words(where: str) -> str:
+    return _where_words(str(where))

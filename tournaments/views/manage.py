@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_404
+from tournaments.bridges.rules import pack_examples
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     EventForm,
@@ -519,6 +520,7 @@ def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResp
         "slot": slot,
         "form": form,
         "existing": existing,
+        "pack_doc": pack_examples(access.event),
     }
     return render(request, "tournaments/manage/roster_edit.html", context)
 

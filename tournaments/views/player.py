@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from rules_engine.registry import get_system
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
+from tournaments.bridges.rules import pack_examples
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import NominationForm, PlayerResultForm, RosterForm, add_service_error, nominee_of
@@ -120,6 +121,8 @@ def _dashboard(
         "can_withdraw": lock is None,
         "submission_open": lock is None,
         "roster_lock": lock,
+        # The roster help's examples, from the pack in effect (read only if the help is shown).
+        "pack_doc": pack_examples(access.event),
         # After the last round there is nothing more to pair: no "pairings appear here".
         "event_over": access.event.status == EventStatus.FINISHED
         or (

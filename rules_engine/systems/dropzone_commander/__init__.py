@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.pregame import GENERIC_CALLS, ClockRules, Pregame, PregameKind
-from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
+from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, discover_packs, register
 from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
+from rules_engine.systems.dropzone_commander import sections
 from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
 from rules_engine.systems.dropzone_commander.rosters import ROSTER_RULES
 from rules_engine.systems.dropzone_commander.sizes import SIZES
@@ -107,6 +108,10 @@ SYSTEM = register(
         # points), so the bound is generous and still fits a small-integer column.
         kp_range=ScoreRange(0, 30000),
         roster_rules=ROSTER_RULES,
+        section_title=sections.section_title,
+        # The built-in pack, by its effective date: what the event pages show and serve
+        # when the TO supplies none.
+        packs=discover_packs(DATA_DIR, "built-in pack"),
         roster_check=_check_rosters,
         read_pack=_read_pack,
         pregame=PREGAME,

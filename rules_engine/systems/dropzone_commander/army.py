@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.names import name_key
+from rules_engine.names import did_you_mean, name_key
 from rules_engine.systems.dropzone_commander.pack import DropzonePack, Unit
 from rules_engine.systems.dropzone_commander.roster import DropzoneRoster, Squad
 from rules_engine.systems.dropzone_commander.sizes import COMMANDER_POINTS, DECK_SIZES
@@ -129,7 +129,11 @@ class _Judge:
             unit = self.pack.unit(squad.name)
             if unit is None:
                 self.add(
-                    "unknown-unit", f"{squad.name!r} is not a unit of this pack.", squad.where, "DZC:176"
+                    "unknown-unit",
+                    f"{squad.name!r} is not a unit of this pack"
+                    f"{did_you_mean(squad.name, [u.name for u in self.pack.units])}.",
+                    squad.where,
+                    "DZC:176",
                 )
             points = self._squad_points(squad, unit) if unit is not None else 0
             counted = unit is not None and self._judge_squad(squad, unit)
@@ -184,7 +188,10 @@ class _Judge:
             if upgrade is None:
                 exists = any(u.upgrade(choice.name) for u in self.pack.units)
                 code = "upgrade-not-allowed" if exists else "unknown-upgrade"
-                self.add(code, f"{choice.name!r} is not an upgrade of {unit.name}.", where, "DZC:256-258")
+                hint = "" if exists else did_you_mean(choice.name, [u.name for u in unit.upgrades])
+                self.add(
+                    code, f"{choice.name!r} is not an upgrade of {unit.name}{hint}.", where, "DZC:256-258"
+                )
                 return False
             variant = unit.variant(choice.variant) if choice.variant else None
             if choice.variant and (
@@ -387,7 +394,8 @@ class _Judge:
                 if famous is None or (self.faction is not None and famous.faction != self.faction):
                     self.add(
                         "unknown-commander",
-                        f"{commander.name!r} is not a Famous Commander of {self.faction or 'this pack'}.",
+                        f"{commander.name!r} is not a Famous Commander of {self.faction or 'this pack'}"
+                        f"{did_you_mean(commander.name, [c.name for c in self.pack.famous_commanders])}.",
                         commander.where,
                         "DZC:302",
                     )
@@ -471,7 +479,8 @@ class _Judge:
             if card is None:
                 self.add(
                     "unknown-card",
-                    f"{entry.name!r} is not a Command Card of this pack.",
+                    f"{entry.name!r} is not a Command Card of this pack"
+                    f"{did_you_mean(entry.name, [c.name for c in self.pack.command_cards])}.",
                     entry.where,
                     "DZC:318",
                 )

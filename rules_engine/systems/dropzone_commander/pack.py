@@ -28,6 +28,7 @@ from rules_engine.datapack import (
     whole,
 )
 from rules_engine.names import name_key
+from rules_engine.systems.dropzone_commander.sections import section_title
 
 SLUG = "dropzone-commander"
 CORE_CATEGORIES = ("standard", "vanguard", "heavy", "support", "transport")
@@ -276,7 +277,9 @@ def _set_lints(cards: tuple[CommandCard, ...], factions: tuple[str, ...]) -> lis
         total = sum(c.max_copies for c in cards if c.set == card_set and c.faction == faction)
         if total and total != 33:
             label = "the Core Set" if faction is None else f"the {faction} Faction Set"
-            lints.append(f"command_cards: {label} holds {total} cards, not the 33 of DZC:318")
+            lints.append(
+                f"command_cards: {label} holds {total} cards, not the 33 of {section_title('DZC:318')}"
+            )
     return lints
 
 

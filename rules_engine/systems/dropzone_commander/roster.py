@@ -17,6 +17,7 @@ from typing import Any
 
 from rules_engine import strict_json
 from rules_engine.systems.dropzone_commander.pack import SLUG
+from rules_engine.systems.dropzone_commander.sections import GAME_SIZE
 from rules_engine.systems.dropzone_commander.sizes import MIN_POINTS, GameSize, size_for, size_named
 
 ROSTER_FORMAT = "roster/1"
@@ -178,7 +179,7 @@ def roster_from_document(doc: Any) -> DropzoneRoster:
     if doc.get("game_system") != SLUG:
         raise RosterInputError(f"game_system: must be {SLUG!r}")
     if "points" not in doc:
-        raise RosterInputError("points: required, the game's points limit (DZC:225)")
+        raise RosterInputError(f"points: required, the game's points limit ({GAME_SIZE})")
     points = _count(doc["points"], "points", minimum=MIN_POINTS)
     size = size_for(points)
     if size is None:  # cannot happen from 501 up (Reconquest is open-ended); kept as a clear error
@@ -192,7 +193,7 @@ def roster_from_document(doc: Any) -> DropzoneRoster:
             )
         if named != size:
             raise RosterInputError(
-                f"scale: {points} points is a {size.name} game, not {named.name} (DZC:227-230)"
+                f"scale: {points} points is a {size.name} game, not {named.name} ({GAME_SIZE})"
             )
     units = doc.get("units")
     if not isinstance(units, list):

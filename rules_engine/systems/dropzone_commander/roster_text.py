@@ -44,6 +44,7 @@ from rules_engine.systems.dropzone_commander.roster import (
     check_aboard,
     roster_from_document,
 )
+from rules_engine.systems.dropzone_commander.sections import GAME_SIZE
 from rules_engine.systems.dropzone_commander.sizes import MIN_POINTS, size_for, size_named
 
 _HEADER = re.compile(
@@ -155,12 +156,12 @@ def read_roster_text(text: str) -> DropzoneRoster:
             parents.append((indent, squad.id))
     for key, label in (("player", "Player"), ("faction", "Faction"), ("points", "Points")):
         if not header.get(key, ("", 0))[0]:
-            raise RosterInputError(f"the army needs a '{label}:' line (DZC:225 for the points limit)")
+            raise RosterInputError(f"the army needs a '{label}:' line (the points limit: {GAME_SIZE})")
     points_text, points_line = header["points"]
     points = _points(points_text, points_line)
     if points < MIN_POINTS:
         raise RosterInputError(
-            f"line {points_line}: the points limit must be at least {MIN_POINTS} (DZC:227)"
+            f"line {points_line}: the points limit must be at least {MIN_POINTS} ({GAME_SIZE})"
         )
     size = size_for(points)
     if size is None:  # cannot happen from 501 up; kept as a clear error
@@ -170,7 +171,7 @@ def read_roster_text(text: str) -> DropzoneRoster:
         named = size_named(scale_text.casefold())
         if named is None or named != size:
             raise RosterInputError(
-                f"line {scale_line}: {points} points is a {size.name} game, not {scale_text!r} (DZC:227-230)"
+                f"line {scale_line}: {points} points is a {size.name} game, not {scale_text!r} ({GAME_SIZE})"
             )
     if not squads:
         raise RosterInputError("the army has no Squads: one a line, e.g. '4x Main Battle Tank'")

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.pregame import Anchor, ClockCall, ClockRules, Pregame, PregameKind
-from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, register
+from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, discover_packs, register
 from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
+from rules_engine.systems.morsdei import sections
 from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
 from rules_engine.systems.morsdei.rosters import ROSTER_RULES
 
@@ -90,6 +91,10 @@ SYSTEM = register(
         # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (game-systems.md 2.4).
         vp_range=ScoreRange(0, 12),
         roster_rules=ROSTER_RULES,
+        section_title=sections.section_title,
+        # The built-in pack, by its effective date: what the event pages show and serve
+        # when the TO supplies none.
+        packs=discover_packs(DATA_DIR, "built-in pack"),
         roster_check=_check_rosters,
         read_pack=_read_pack,
         pregame=PREGAME,

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.names import name_key
+from rules_engine.names import did_you_mean, name_key
 from rules_engine.roster_check import ROSTER_FORMAT, roster_document, roster_envelope
 from rules_engine.systems.morsdei.pack import SLUG, Fighter, MorsdeiPack, base_key
 from rules_engine.verdict import Violation
@@ -58,6 +58,8 @@ class WarbandReport:
     rules_version: str
     units: tuple[FighterLine, ...]
     violations: tuple[Violation, ...]
+    # Every fighter listed, those in error too: the summary counts what the player sees.
+    fighters: int = 0
 
     @property
     def legal(self) -> bool:
@@ -73,7 +75,7 @@ class WarbandReport:
             "faction": self.faction,
             "rules_version": self.rules_version,
             "legal": self.legal,
-            "totals": {"fighters": sum(1 for u in self.units if u.counted)},
+            "totals": {"fighters": self.fighters},
             "limits": {},
             "units": [u.as_json() for u in self.units],
             "violations": [v.as_json() for v in self.violations],
@@ -177,10 +179,17 @@ def read_warband(text: str) -> Warband:
 # --- judging ---------------------------------------------------------------------------
 
 
-def _judge_fighter(entry: FighterEntry, card: Fighter | None, faction: str | None) -> Violation | None:
+def _judge_fighter(
+    entry: FighterEntry, card: Fighter | None, faction: str | None, known: tuple[str, ...] = ()
+) -> Violation | None:
     """M2-M5 for one fighter: the first rule it breaks, or None."""
     if card is None:
-        return Violation("unknown-unit", f"{entry.name!r} has no card in this pack.", entry.where, "MOR:3")
+        return Violation(
+            "unknown-unit",
+            f"{entry.name!r} has no card in this pack{did_you_mean(entry.name, known)}.",
+            entry.where,
+            "MOR:3",
+        )
     if faction is not None and card.faction != faction:
         return Violation(
             "unit-wrong-faction",
@@ -222,7 +231,8 @@ def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
     copies: dict[str, int] = {}
     for entry in warband.fighters:
         card = pack.fighter(entry.name)
-        problem = _judge_fighter(entry, card, faction)
+        known = tuple(f.name for f in pack.fighters if faction is None or f.faction == faction)
+        problem = _judge_fighter(entry, card, faction, known or tuple(f.name for f in pack.fighters))
         if problem is not None:
             violations.append(problem)
         elif card is not None:
@@ -245,7 +255,7 @@ def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
         violations.append(
             Violation("warband-empty", "A warband needs at least one fighter.", "units", "MOR:527")
         )
-    count = len(warband.fighters)
+    count = sum(entry.models for entry in warband.fighters)
     if warband.fighters and pack.min_fighters is not None and count < pack.min_fighters:
         violations.append(
             Violation(
@@ -270,4 +280,5 @@ def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
         rules_version=pack.version,
         units=tuple(lines),
         violations=tuple(violations),
+        fighters=count,
     )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from rules_engine.pregame import DraftRules, Pregame, PregameKind
 from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange, discover_packs, register
 from rules_engine.scoring import ResultBand, ScoringTable
+from rules_engine.systems.starcraft_tmg import sections
 from rules_engine.systems.starcraft_tmg.awards import RaceGroups
 from rules_engine.systems.starcraft_tmg.event_size import suggested_rounds
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
@@ -166,6 +167,7 @@ SYSTEM = register(
         vp_range=VP_RANGE,
         kp_range=None,  # the game scores Victory Points only (Part 8.9.2); no Kill Points
         roster_rules=StarCraftRosters(),
+        section_title=sections.section_title,
         dual_lists=True,  # OP Guide: Dual List Format
         competitive_scales=("standard",),  # OP Guide: Competitive Events are played at Standard
         default_scale="standard",

@@ -12,11 +12,10 @@ slot, so the slot checks wait until it is fixed (a warning says so).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from rules_engine.names import name_key
+from rules_engine.names import did_you_mean, name_key
 from rules_engine.registry import Scale
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Card, Composition, DataPack, Faction, Unit
 from rules_engine.systems.starcraft_tmg.report import (
@@ -92,12 +91,9 @@ def _ordinal_list(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-@lru_cache(maxsize=4096)
 def _did_you_mean(candidates: tuple[str, ...], typed: str) -> str:
-    """' (did you mean X?)' for a near miss, else ''. Cached: a typo is usually repeated."""
-    by_key = {name_key(c): c for c in candidates}
-    close = difflib.get_close_matches(name_key(typed), list(by_key), n=1, cutoff=0.75)
-    return f" (did you mean {by_key[close[0]]}?)" if close else ""
+    """' (did you mean X?)' for a near miss, else '' (the shared helper every system uses)."""
+    return did_you_mean(typed, candidates)
 
 
 def _times(count: int) -> str:

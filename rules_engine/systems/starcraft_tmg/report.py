@@ -155,6 +155,9 @@ class RosterReport:
     def with_violations_first(self, first: Sequence[Violation]) -> RosterReport:
         return dataclasses.replace(self, violations=(*first, *self.violations))
 
+    def with_violations(self, violations: Sequence[Violation]) -> RosterReport:
+        return dataclasses.replace(self, violations=tuple(violations))
+
     def slot(self, kind: str) -> SlotLedger:
         for ledger in self.slots:
             if ledger.kind == kind:

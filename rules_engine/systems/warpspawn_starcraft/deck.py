@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.names import name_key
+from rules_engine.names import did_you_mean, name_key
 from rules_engine.roster_check import ROSTER_FORMAT, roster_document, roster_envelope
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, Card, WarpspawnPack
 from rules_engine.verdict import Violation
@@ -63,6 +63,8 @@ class DeckReport:
     rules_version: str
     cards: tuple[CardCount, ...]
     violations: tuple[Violation, ...]
+    # Every copy listed, cards in error too: the summary counts what the player sees.
+    listed: int = 0
 
     @property
     def legal(self) -> bool:
@@ -74,7 +76,8 @@ class DeckReport:
 
     @property
     def size(self) -> int:
-        return sum(c.copies for c in self.cards)
+        """The deck's size as listed (`cards` holds only the cards judged against the pool)."""
+        return self.listed
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -180,6 +183,12 @@ def read_deck(text: str) -> Deck:
 # --- judging ---------------------------------------------------------------------------
 
 
+def _names(pack: WarpspawnPack, faction: str | None) -> tuple[str, ...]:
+    """The cards a near miss may be: the deck's own list first, then the other's."""
+    own = pack.cards_of(faction) if faction is not None else ()
+    return tuple(c.name for c in (*own, *pack.cards))
+
+
 def validate_deck(deck: Deck, pack: WarpspawnPack) -> DeckReport:
     """W1-W4 (game-systems.md §3.2), one violation per mistake."""
     violations: list[Violation] = []
@@ -203,7 +212,8 @@ def validate_deck(deck: Deck, pack: WarpspawnPack) -> DeckReport:
             violations.append(
                 Violation(
                     "unknown-card",
-                    f"{entry.name!r} is on neither Warpspawn list.",
+                    f"{entry.name!r} is on neither Warpspawn list"
+                    f"{did_you_mean(entry.name, _names(pack, faction))}.",
                     entry.where,
                     "004 lines 61-171, 195-303",
                 )
@@ -244,4 +254,5 @@ def validate_deck(deck: Deck, pack: WarpspawnPack) -> DeckReport:
         rules_version=pack.version,
         cards=lines,
         violations=tuple(violations),
+        listed=deck.size,
     )

@@ -104,4 +104,5 @@ def test_set_sizes_other_than_33_are_only_a_lint():
     data = json.loads((DATA_DIR / "2000-01-01.json").read_text(encoding="utf-8"))
     data["command_cards"] = data["command_cards"][1:]
     pack = parse_pack(data)
-    assert pack.lints == ("command_cards: the Core Set holds 30 cards, not the 33 of DZC:318",)
+    deck = "Preparation → Build Command Card Deck (3.2.6)"
+    assert pack.lints == (f"command_cards: the Core Set holds 30 cards, not the 33 of {deck}",)
