@@ -165,6 +165,9 @@ def test_a_four_round_event_from_creation_to_final_standings(
     expect(visitor.locator("h1")).to_contain_text("Final")
     rows = visitor.locator("table.standings tbody tr")
     expect(rows).to_have_count(2)
-    # Rank, Player, MP, TP, SoS, oTP — SoS is the opponent's final MP over four games.
-    expect(rows.nth(0).locator("td")).to_have_text(["1", "Bob", "7", "13", "4.0000", "6.0000"])
-    expect(rows.nth(1).locator("td")).to_have_text(["2", "Carol", "4", "6", "7.0000", "13.0000"])
+    # Rank, Player (with the faction, rosters being public once round 1 was paired), MP, TP,
+    # SoS, oTP — SoS is the opponent's final MP over four games.
+    bob_row = re.compile(r"^Bob\s*Terran Armed Forces$")
+    carol_row = re.compile(r"^Carol\s*Terran Armed Forces$")
+    expect(rows.nth(0).locator("td")).to_have_text(["1", bob_row, "7", "13", "4.0000", "6.0000"])
+    expect(rows.nth(1).locator("td")).to_have_text(["2", carol_row, "4", "6", "7.0000", "13.0000"])
