@@ -107,7 +107,7 @@ def test_a_successful_api_login_after_few_failures_still_gets_a_token(alice):
     assert response.json()["token"]
 
 
-def _sign_up(client, n: int, ip: str):
+def _sign_up(client, n: int, ip: str, **headers: str):
     return client.post(
         reverse("account_signup"),
         {
@@ -117,6 +117,7 @@ def _sign_up(client, n: int, ip: str):
             "password2": "a-long-Unusual-passphrase-9",
         },
         REMOTE_ADDR=ip,
+        **headers,
     )
 
 
@@ -179,17 +180,7 @@ def test_behind_the_proxy_each_client_address_has_its_own_budget(client):
     the one the proxy added to X-Forwarded-For (TRUSTED_PROXY_COUNT=1)."""
 
     def sign_up(n: int, client_ip: str):
-        return client.post(
-            reverse("account_signup"),
-            {
-                "email": f"user{n}@example.org",
-                "username": f"user{n}",
-                "password1": "a-long-Unusual-passphrase-9",
-                "password2": "a-long-Unusual-passphrase-9",
-            },
-            REMOTE_ADDR="127.0.0.1",
-            HTTP_X_FORWARDED_FOR=client_ip,
-        )
+        return _sign_up(client, n, "127.0.0.1", HTTP_X_FORWARDED_FOR=client_ip)
 
     assert [sign_up(n, "203.0.113.1").status_code for n in range(3)] == [302, 302, 429]
     assert sign_up(3, "203.0.113.2").status_code == 302

@@ -127,14 +127,19 @@ def test_differing_reports_mail_both_players(table, alice, bob, carol, django_ca
     assert all("against" in m.body and "is disputed" in m.body for m in players)
 
 
-def test_a_one_tap_dispute_mails_both_players(table, alice, bob, carol, django_capture_on_commit_callbacks):
+def _one_tap_dispute(table, alice, bob, carol, capture) -> None:
+    """Bob reports 9-2, Carol disputes it in one tap with a note; the outbox holds what that sent."""
     round_, b, c = table
-    _publish(round_, alice, django_capture_on_commit_callbacks)
+    _publish(round_, alice, capture)
     game = _game(round_)
     result_report(game=game, player=b, result=_played(game, 9, 2), by=bob)
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
+    with capture(execute=True):
         result_dispute(game=game, player=c, by=carol, note="It was 9-4.")
+
+
+def test_a_one_tap_dispute_mails_both_players(table, alice, bob, carol, django_capture_on_commit_callbacks):
+    _one_tap_dispute(table, alice, bob, carol, django_capture_on_commit_callbacks)
     players = _to_players(mail.outbox)
     assert sorted(m.to[0] for m in players) == ["bob@example.org", "carol@example.org"]
     assert "Note for the judges: It was 9-4." in players[0].body
@@ -151,18 +156,12 @@ def test_a_dispute_mails_the_events_judges_who_want_it(
     from tournaments.models import StaffRoleKind
     from tournaments.services.events import staff_add
 
-    round_, b, c = table
-    event = round_.event
+    event = table[0].event
     with django_capture_on_commit_callbacks(execute=True):
         staff_add(event=event, actor=alice, user=judy, role=StaffRoleKind.FLOOR_JUDGE)
         staff_add(event=event, actor=alice, user=hank, role=StaffRoleKind.HEAD_JUDGE)
     preference_set(user=hank, choices={"judging": False})
-    _publish(round_, alice, django_capture_on_commit_callbacks)
-    game = _game(round_)
-    result_report(game=game, player=b, result=_played(game, 9, 2), by=bob)
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        result_dispute(game=game, player=c, by=carol, note="It was 9-4.")
+    _one_tap_dispute(table, alice, bob, carol, django_capture_on_commit_callbacks)
     to_judges = [m for m in mail.outbox if m not in _to_players(mail.outbox)]
     assert sorted(m.to[0] for m in to_judges) == ["alice@example.org", "judy@example.org"]
     message = to_judges[0]

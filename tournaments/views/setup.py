@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -119,18 +122,26 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     return render(request, "tournaments/join.html", {"event": event, "form": form})
 
 
-def invitation(request: HttpRequest, slug: str, token: str) -> HttpResponse:
-    """An imported player's link (issue 13): the page says whose seat it is; a signed-in
-    person claims it with one button, anyone else is asked to log in or sign up first and
-    comes back here."""
+Linked = TypeVar("Linked")
+
+
+def _by_link(slug: str, token: str, read: Callable[..., Linked]) -> tuple[Event, Linked]:
+    """The event and what its mailed link names. A wrong event or link is a page that does
+    not exist, like a wrong registration code: the link is the secret."""
     event = Event.objects.filter(slug=slug).first()
     if event is None:
         raise Http404("No such event.")
     try:
-        seat = invitation_read(event=event, token=token)
+        return event, read(event=event, token=token)
     except ServiceError:
-        # A wrong link is a page that does not exist, like a wrong registration code.
         raise Http404("No such invitation.") from None
+
+
+def invitation(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """An imported player's link (issue 13): the page says whose seat it is; a signed-in
+    person claims it with one button, anyone else is asked to log in or sign up first and
+    comes back here."""
+    event, seat = _by_link(slug, token, invitation_read)
     user = request.user if request.user.is_authenticated else None
     if request.method == "POST":
         if user is None:
@@ -151,13 +162,7 @@ def staff_invitation(request: HttpRequest, slug: str, token: str) -> HttpRespons
     """A staff invitation's link: the page says which role at which event; a signed-in
     person accepts with one button, anyone else is asked to log in or sign up first and
     comes back here."""
-    event = Event.objects.filter(slug=slug).first()
-    if event is None:
-        raise Http404("No such event.")
-    try:
-        invitation = staff_invitation_read(event=event, token=token)
-    except ServiceError:
-        raise Http404("No such invitation.") from None
+    event, invitation = _by_link(slug, token, staff_invitation_read)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
