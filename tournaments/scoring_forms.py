@@ -24,15 +24,22 @@ COLUMNS = (
 )
 
 
-def _number(label: str) -> forms.IntegerField:
-    return forms.IntegerField(required=False, min_value=0, label=label)
+def _number(label: str, row: int) -> forms.IntegerField:
+    # The inputs sit in a table under their column's heading; a screen reader reads each
+    # one's own name ("Row 2: Winner MP"), as a table cell is not a label.
+    return forms.IntegerField(
+        required=False,
+        min_value=0,
+        label=label,
+        widget=forms.NumberInput(attrs={"aria-label": f"Row {row}: {label}", "min": 0}),
+    )
 
 
 class ScoringForm(forms.Form):
     bye_mp = forms.IntegerField(min_value=0, label="Bye MP")
     bye_tp = forms.IntegerField(min_value=0, label="Bye TP")
     defaults = forms.BooleanField(
-        required=False, label="Use the game system's defaults instead (forget the bands and bye below)"
+        required=False, label="Use the game system's defaults instead (forget the bands and bye above)"
     )
 
     def __init__(self, *args: Any, scoring: EventScoring, **kwargs: Any) -> None:
@@ -54,9 +61,14 @@ class ScoringForm(forms.Form):
         kwargs["initial"] = {**initial, **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         for i in range(self.rows):
-            self.fields[f"band{i}_name"] = forms.CharField(required=False, max_length=80, label="Band")
+            self.fields[f"band{i}_name"] = forms.CharField(
+                required=False,
+                max_length=80,
+                label="Band",
+                widget=forms.TextInput(attrs={"aria-label": f"Row {i + 1}: band name"}),
+            )
             for key, label in COLUMNS:
-                self.fields[f"band{i}_{key}"] = _number(label)
+                self.fields[f"band{i}_{key}"] = _number(label, i + 1)
 
     def band_rows(self) -> list[list[forms.BoundField]]:
         return [
