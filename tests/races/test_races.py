@@ -249,8 +249,11 @@ def test_a_roster_submitted_from_two_tabs_at_once_is_stored(users, racer: Racer)
     """Two first submissions of the same slot: both answered, one roster, never a 500."""
     from rosters.models import Roster
     from tests.builders.documents import raynor
+    from tournaments.models import Event, EventStatus
 
     event, players = race_event(users, players=2)
+    # Before play: rosters lock once round 1 is paired (the event runs).
+    Event.objects.filter(pk=event.pk).update(status=EventStatus.REGISTRATION)
     bob = players[0]
     url = f"/api/events/{event.slug}/rosters/"
     tabs = [client_for(users["bob"]), client_for(users["bob"])]

@@ -23,6 +23,18 @@ from tournaments.services.rounds import round_pair, round_publish
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def in_process_tasks():
+    """The mail task runs here, so `mail.outbox` sees it, even when CI sets REDIS_URL and a
+    real worker is listening (it has its own outbox and cannot read uncommitted rows)."""
+    from config.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
 def _seat(event, name: str, email: str) -> Player:
     return Player.objects.create(
         event=event, name=name, email=email, external_id=f"s{Player.objects.count()}"
@@ -83,7 +95,7 @@ def test_the_api_invites_by_username_without_linking(alice, bob):
     assert Player.objects.get(name="P bob").invited_user == bob
 
 
-def test_publishing_a_round_mails_nobody_who_has_not_claimed_a_seat(alice, bob, carol):
+def test_publishing_a_round_mails_nobody_who_has_not_claimed_a_seat(alice, bob, carol, in_process_tasks):
     event = make_event(to=alice, tables=2)
     players_import_csv(event=event, text="Name,Username\nBob B,bob\nCarol C,carol\n", by=alice)
     carol_seat = Player.objects.get(event=event, invited_user=carol)
