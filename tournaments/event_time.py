@@ -60,5 +60,7 @@ def in_zone(moment: dt.datetime, zone: dt.tzinfo) -> dt.datetime:
 def zone_label(event: Event) -> str:
     """ "Europe/Warsaw (UTC+01:00)" at the current moment (the offset moves with summer time)."""
     zone = event_zone(event)
+    if zone.key == "UTC":
+        return "UTC"
     offset = timezone.now().astimezone(zone).strftime("%z")
     return f"{zone.key} (UTC{offset[:3]}:{offset[3:]})"

@@ -524,7 +524,7 @@ class StaffForm(Form):
 
 
 class StaffInviteForm(Form):
-    email = forms.EmailField(help_text="They accept from the mailed link, with an account they have or make.")
+    email = forms.EmailField()
     role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.FLOOR_JUDGE)
 
 
