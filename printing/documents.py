@@ -76,8 +76,6 @@ Sheet = (
 )
 IN_FORCE = (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
 Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
-# Em spaces between two labels on one write-on line of a slip (the line is `white-space: pre`).
-FIELD_GAP = "\u2003" * 16
 
 
 def _round(event: Event, params: PrintParams) -> Round:
@@ -119,7 +117,14 @@ def _round_subtitle(event: Event, round_: Round) -> str:
 def load_pairings(event: Event, params: PrintParams) -> PairingsSheet:
     round_ = _round(event, params)
     heading = Heading(event.name, f"Round {round_.number} pairings", _round_subtitle(event, round_))
-    return PairingsSheet(heading, round_.number, _pairing_lines(round_))
+    system = get_system(event.game_system)
+    return PairingsSheet(
+        heading,
+        round_.number,
+        _pairing_lines(round_),
+        scenario=round_.scenario_to_play,
+        scenario_label=system.pregame.label,
+    )
 
 
 def load_find_table(event: Event, params: PrintParams) -> FindTableSheet:
@@ -129,7 +134,10 @@ def load_find_table(event: Event, params: PrintParams) -> FindTableSheet:
 
 
 def load_standings(event: Event, params: PrintParams) -> StandingsSheet:
-    return standings_sheet(event.name, event_standings(event), public_factions(event))
+    keys = get_system(event.game_system).standings_keys
+    return standings_sheet(
+        event.name, event_standings(event), public_factions(event), tournament_points="tp" in keys
+    )
 
 
 def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
@@ -389,7 +397,7 @@ def printed_at_text() -> str:
 
 
 def render_sheet(kind: str, sheet: Sheet, *, paper: str, printed_at: str = "") -> bytes:
-    context = {"sheet": sheet, "paper": paper, "printed_at": printed_at, "field_gap": FIELD_GAP}
+    context = {"sheet": sheet, "paper": paper, "printed_at": printed_at}
     return render_pdf(DOCUMENTS[kind].template, context)
 
 

@@ -55,6 +55,9 @@ class PairingsSheet:
     heading: Heading
     round: int
     lines: tuple[PairingLine, ...]
+    # The round's scenario for the wall (chosen per round, or the system's only one); empty: none.
+    scenario: str = ""
+    scenario_label: str = "Scenario"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,9 @@ class StandingsSheet:
     state: str  # "Final standings after round 3 of 3"
     lines: tuple[StandingsLine, ...]
     kill_points: bool = False  # a fifth key, Kill Points (interchange.md, "Other game systems")
+    # Whether the game scores Tournament Points at all (a winner-or-draw game does not:
+    # its TP and oTP columns would print only zeros).
+    tournament_points: bool = True
 
     @property
     def label(self) -> str:
@@ -151,9 +157,14 @@ def place_labels(rows: Sequence[Standing]) -> dict[str, str]:
 
 
 def standings_sheet(
-    event_name: str, standings: Standings, factions: Mapping[str, str] | None = None
+    event_name: str,
+    standings: Standings,
+    factions: Mapping[str, str] | None = None,
+    *,
+    tournament_points: bool = True,
 ) -> StandingsSheet:
-    """`factions`: each player's by id, given only once rosters are public."""
+    """`factions`: each player's by id, given only once rosters are public;
+    `tournament_points`: whether the game system scores TP (its standings keys)."""
     factions = factions or {}
     places = place_labels(standings.rows)
     lines = tuple(
@@ -180,6 +191,7 @@ def standings_sheet(
         state=state,
         lines=lines,
         kill_points=standings.kill_points,
+        tournament_points=tournament_points,
     )
 
 
