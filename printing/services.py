@@ -436,32 +436,25 @@ def print_job_run(*, job_id: int, holder: str | None = None, heartbeat: bool = F
 def _render(job: PrintJob) -> PrintJob:
     try:
         with event_zone_active(job.event):  # the sheet's times on the venue's clock
-            return _render_in_zone(job)
-    except Exception as exc:  # any failure is recorded on the job, for a person to see and retry
-        return _fail(job, exc)
-
-
-def _render_in_zone(job: PrintJob) -> PrintJob:
-    try:
-        params = PrintParams.from_json(job.params)
-        event = job.event
-        sheet = load_sheet(event, job.kind, params)
-        print_fingerprint = fingerprint(job.kind, params, sheet)
-        done = (
-            PrintJob.objects.filter(
-                event=event, kind=job.kind, fingerprint=print_fingerprint, status=PrintStatus.DONE
+            params = PrintParams.from_json(job.params)
+            event = job.event
+            sheet = load_sheet(event, job.kind, params)
+            print_fingerprint = fingerprint(job.kind, params, sheet)
+            done = (
+                PrintJob.objects.filter(
+                    event=event, kind=job.kind, fingerprint=print_fingerprint, status=PrintStatus.DONE
+                )
+                .exclude(pk=job.pk)
+                .order_by("-finished_at")
+                .first()
             )
-            .exclude(pk=job.pk)
-            .order_by("-finished_at")
-            .first()
-        )
-        job.fingerprint = print_fingerprint
-        job.filename = DOCUMENTS[job.kind].filename(event, params)
-        if done is not None and done.file and done.file.storage.exists(done.file.name):
-            job.file.name = done.file.name
-        else:
-            content = render_sheet(job.kind, sheet, paper=params.paper, printed_at=printed_at_text())
-            job.file.save(f"{job.kind}-{print_fingerprint[:16]}.pdf", ContentFile(content), save=False)
+            job.fingerprint = print_fingerprint
+            job.filename = DOCUMENTS[job.kind].filename(event, params)
+            if done is not None and done.file and done.file.storage.exists(done.file.name):
+                job.file.name = done.file.name
+            else:
+                content = render_sheet(job.kind, sheet, paper=params.paper, printed_at=printed_at_text())
+                job.file.save(f"{job.kind}-{print_fingerprint[:16]}.pdf", ContentFile(content), save=False)
     except Exception as exc:  # any failure is recorded on the job, for a person to see and retry
         return _fail(job, exc)
     job.status = PrintStatus.DONE

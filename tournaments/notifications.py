@@ -20,10 +20,11 @@ import threading
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from smtplib import SMTPException
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, send_mail
 from django.db import connections, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -125,6 +126,18 @@ def header_text(text: str) -> str:
     a name stored before, or imported, may hold one; Django refuses to send a header with a
     newline (BadHeaderError), which would lose the mail."""
     return " ".join("".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split())
+
+
+def send_one_mail(*, subject: str, body: str, to: str, what: str) -> bool:
+    """Send one mail now (an invitation, from the TO's request); False, logged with `what`,
+    when the mail server refuses it or a header cannot be sent, so the caller goes on with
+    the others."""
+    try:
+        send_mail(subject=header_text(subject), message=body, from_email=None, recipient_list=[to])
+    except (SMTPException, OSError, ValueError):  # ValueError: BadHeaderError
+        log.exception("%s not sent", what)
+        return False
+    return True
 
 
 @dataclass(frozen=True)

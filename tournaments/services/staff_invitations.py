@@ -10,14 +10,10 @@ Mails count against the event's hourly invitation budget, as seat invitations do
 
 from __future__ import annotations
 
-import logging
-from smtplib import SMTPException
-
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.urls import reverse
@@ -26,13 +22,11 @@ from django.utils import timezone
 from accounts.links import absolute
 from tournaments.errors import ServiceError
 from tournaments.models import Event, StaffInvitation, StaffRole, StaffRoleKind
-from tournaments.notifications import header_text
+from tournaments.notifications import header_text, send_one_mail
 from tournaments.services.audit import audit
 from tournaments.services.events import staff_add
 from tournaments.services.invitations import spend_invitation_mails
 from tournaments.services.versions import event_touch
-
-log = logging.getLogger(__name__)
 
 STAFF_INVITATION_SALT = "muster.staff-invitation"
 STAFF_INVITATION_MAX_AGE = 60 * 60 * 24 * 30  # seconds: a month to answer
@@ -69,31 +63,22 @@ def staff_invite(*, event: Event, email: str, role: str, by: AbstractBaseUser) -
             code="already-invited",
             field="email",
         )
-    if not spend_invitation_mails(event, 1):
-        raise ServiceError(
-            f"This event has sent {settings.INVITATION_MAILS_PER_HOUR} invitation mails this hour: "
-            "invite again in an hour.",
-            code="invitations-throttled",
-        )
+    spend_invitation_mails(event, 1, then="invite again in an hour")
     invitation = StaffInvitation.objects.create(event=event, email=email, role=role, invited_by_id=by.pk)
     label = invitation.get_role_display()
-    try:
-        send_mail(
-            subject=header_text(f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Be {label} at {event.name}"),
-            message=(
-                f"Hello,\n\nThe organiser of {header_text(event.name)} invites you to be {label} there "
-                "on Muster. Follow this link, log in (or sign up first if you have no account) and "
-                f"accept:\n\n{staff_invitation_link(invitation)}\n\n"
-                "If you do not expect this, ignore this mail: nothing happens unless you accept.\n"
-            ),
-            from_email=None,
-            recipient_list=[email],
-        )
-    except (SMTPException, OSError, ValueError):
-        log.exception("staff invitation to %s for event %s not sent", email, event.pk)
-        raise ServiceError(
-            "The mail server refused the invitation: try again later.", code="mail-failed"
-        ) from None
+    sent = send_one_mail(
+        subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Be {label} at {event.name}",
+        body=(
+            f"Hello,\n\nThe organiser of {header_text(event.name)} invites you to be {label} there "
+            "on Muster. Follow this link, log in (or sign up first if you have no account) and "
+            f"accept:\n\n{staff_invitation_link(invitation)}\n\n"
+            "If you do not expect this, ignore this mail: nothing happens unless you accept.\n"
+        ),
+        to=email,
+        what=f"staff invitation to {email} for event {event.pk}",
+    )
+    if not sent:  # the atomic block takes the invitation back
+        raise ServiceError("The mail server refused the invitation: try again later.", code="mail-failed")
     audit(event=event, actor=by, action="staff-invited", subject=email, data={"role": role})
     return invitation
 
