@@ -138,9 +138,9 @@ def _by_link(slug: str, token: str, read: Callable[..., Linked]) -> tuple[Event,
 
 
 def invitation(request: HttpRequest, slug: str, token: str) -> HttpResponse:
-    """An imported player's link (issue 13): the page says whose seat it is; a signed-in
-    person claims it with one button, anyone else is asked to log in or sign up first and
-    comes back here."""
+    """A seat's invitation link (OP Guide: Registration — the TO enters the players): the
+    page says whose seat it is; a signed-in person claims it with one button, anyone else
+    is asked to log in or sign up first and comes back here."""
     event, seat = _by_link(slug, token, invitation_read)
     user = request.user if request.user.is_authenticated else None
     if request.method == "POST":
