@@ -57,6 +57,29 @@ def users(alice, bob, carol, judy, hank, mallory) -> dict[str, Any]:
     return {"alice": alice, "bob": bob, "carol": carol, "judy": judy, "hank": hank, "mallory": mallory}
 
 
+@pytest.fixture
+def in_process_tasks():
+    """Celery tasks run here, so `mail.outbox` sees their mails, even when CI sets REDIS_URL
+    and a real worker is listening (it has its own outbox and cannot read uncommitted rows)."""
+    from config.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
+@pytest.fixture
+def mails_after_commit(in_process_tasks, django_capture_on_commit_callbacks):
+    """Run a request (or a service) and then what its commit sends: the mail tasks."""
+
+    def run(action: Any) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            return action()
+
+    return run
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Rate-limit counters live in the cache: every test starts with none."""

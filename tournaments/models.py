@@ -249,6 +249,9 @@ class StaffInvitation(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     accepted_at = models.DateTimeField(null=True, blank=True)
+    mail_failed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the mail server refused the invitation's mail."
+    )
 
     class Meta:
         ordering = ["-invited_at", "-id"]
@@ -282,6 +285,9 @@ class Player(models.Model):
     )
     invited_at = models.DateTimeField(
         null=True, blank=True, help_text="When the seat's invitation was last mailed."
+    )
+    invitation_failed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the mail server last refused the seat's invitation."
     )
     extra = models.JSONField(default=dict, blank=True)
 

@@ -53,33 +53,42 @@ JUDGE_ROLES = (StaffRoleKind.TO, StaffRoleKind.HEAD_JUDGE, StaffRoleKind.FLOOR_J
 def _send_after_commit(kind: str, *, round_id: int | None = None, game_id: int | None = None,
                        player_ids: Iterable[int] = (), staff_id: int | None = None) -> None:  # fmt: skip
     recipients = sorted(set(player_ids))
-    ids = {"round_id": round_id, "game_id": game_id, "player_ids": recipients}
+    ids: dict[str, Any] = {"round_id": round_id, "game_id": game_id, "player_ids": recipients}
     if staff_id is not None:
         ids["staff_id"] = staff_id
+    mail_after_commit("tournaments.send_notifications", kind, **ids)
+
+
+def mail_after_commit(task: str, *args: Any, **kwargs: Any) -> None:
+    """Run the mail task named `task` once the current transaction commits, never inside
+    the request: a slow mail server must not hold a TO's click, and a rolled-back action
+    sends nothing. With a worker (REDIS_URL set) the task is queued; without one
+    (NOTIFICATIONS_IN_THREAD) a thread of its own sends it after the response is made."""
 
     def send() -> None:
-        from tournaments.tasks import send_notifications
-
         if settings.NOTIFICATIONS_IN_THREAD:
-            # No worker (REDIS_URL unset): the task would run inside the request, which
-            # would wait for the mail server; a thread of its own sends it instead.
-            threading.Thread(target=_send_in_thread, args=(kind, ids), daemon=True).start()
+            threading.Thread(target=_run_in_thread, args=(task, args, kwargs), daemon=True).start()
             return
         try:
-            send_notifications.apply_async((kind,), ids, retry=False)
-        except Exception:  # a broker that is down loses a courtesy mail, never the action
-            log.exception("notification %s not queued (round %s, game %s)", kind, round_id, game_id)
+            _task(task).apply_async(args, kwargs, retry=False)
+        except Exception:  # a broker that is down loses a mail, never the action
+            log.exception("mail task %s not queued (%s, %s)", task, args, kwargs)
 
     transaction.on_commit(send)
 
 
-def _send_in_thread(kind: str, ids: dict[str, Any]) -> None:
-    from tournaments.tasks import send_notifications
+def _task(name: str) -> Any:
+    import tournaments.tasks  # noqa: F401 - registers the mail tasks with the app
+    from config.celery import app
 
+    return app.tasks[name]
+
+
+def _run_in_thread(task: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     try:
-        send_notifications(kind, **ids)
-    except Exception:  # a courtesy mail lost, logged; the action stands
-        log.exception("notification %s not sent (%s)", kind, ids)
+        _task(task)(*args, **kwargs)
+    except Exception:  # a mail lost, logged; the action stands
+        log.exception("mail task %s failed (%s, %s)", task, args, kwargs)
     finally:
         connections.close_all()
 
@@ -129,7 +138,7 @@ def header_text(text: str) -> str:
 
 
 def send_one_mail(*, subject: str, body: str, to: str, what: str) -> bool:
-    """Send one mail now (an invitation, from the TO's request); False, logged with `what`,
+    """Send one mail now (an invitation, from its task); False, logged with `what`,
     when the mail server refuses it or a header cannot be sent, so the caller goes on with
     the others."""
     try:

@@ -1,4 +1,5 @@
-"""Celery tasks of the event core: the players' e-mail notifications (tournaments.notifications).
+"""Celery tasks of the event core: the players' e-mail notifications (tournaments.notifications)
+and the invitations (tournaments.services.invitations, staff_invitations).
 
 Tasks take ids and read the rows again, as printing's do. Each mail is sent on its own: a
 mail server that refuses one address does not stop the others, and a failure is logged,
@@ -14,6 +15,8 @@ from django.core.mail import get_connection
 
 from config.celery import app
 from tournaments.notifications import mails_for
+from tournaments.services.invitations import seat_invitations_mail
+from tournaments.services.staff_invitations import staff_invitation_mail
 
 log = logging.getLogger(__name__)
 
@@ -49,3 +52,15 @@ def send_notifications(
         except (SMTPException, OSError):
             log.exception("closing the mail connection failed")
     return sent
+
+
+@app.task(name="tournaments.send_seat_invitations", ignore_result=True)
+def send_seat_invitations(*, player_ids: list[int], stamp: str) -> int:
+    """The seat invitations a TO's press stamped at `stamp` (services.invitations)."""
+    return seat_invitations_mail(player_ids=player_ids, stamp=stamp)
+
+
+@app.task(name="tournaments.send_staff_invitation", ignore_result=True)
+def send_staff_invitation(*, invitation_id: int) -> bool:
+    """One staff invitation's mail (services.staff_invitations)."""
+    return staff_invitation_mail(invitation_id=invitation_id)

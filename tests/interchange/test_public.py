@@ -123,7 +123,16 @@ FIELDS: dict[str, dict[str, bool]] = {
     "player": {
         **dict.fromkeys(("id", "name", "dropped_after_round", "dropped_at", "rosters"), True),
         **dict.fromkeys(
-            ("email", "user", "invited_user", "checked_in_at", "registered_at", "invited_at"), False
+            (
+                "email",
+                "user",
+                "invited_user",
+                "checked_in_at",
+                "registered_at",
+                "invited_at",
+                "invitation_failed_at",
+            ),
+            False,
         ),
     },
     "round": {

@@ -14,8 +14,8 @@ when the address is changed, and after INVITATION_MAX_AGE.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,7 +28,7 @@ from django.utils import timezone
 from accounts.links import absolute
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventStatus, Player
-from tournaments.notifications import header_text, send_one_mail
+from tournaments.notifications import header_text, mail_after_commit, send_one_mail
 from tournaments.services.audit import audit
 from tournaments.services.players import _check_can_play
 from tournaments.services.versions import event_touch
@@ -174,7 +174,7 @@ def spend_invitation_mails(event: Event, wanted: int, *, then: str) -> int:
     return allowed
 
 
-def _mail_invitation(player: Player, event: Event, link: str) -> bool:
+def _mail_invitation(player: Player, event: Event) -> bool:
     """Send one seat its invitation; False (logged) when the mail could not go."""
     return send_one_mail(
         subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Your seat at {event.name}",
@@ -183,7 +183,7 @@ def _mail_invitation(player: Player, event: Event, link: str) -> bool:
             f"The organiser of {header_text(event.name)} has entered you as a player. Follow this "
             "link to claim your seat (log in, or sign up first if you have no account): you can "
             "then submit your roster, see your pairings and report your results.\n\n"
-            f"{link}\n\n"
+            f"{invitation_link(player)}\n\n"
             "If you do not play at this event, ignore this mail: nothing is linked to you "
             "unless you claim the seat.\n"
         ),
@@ -193,20 +193,30 @@ def _mail_invitation(player: Player, event: Event, link: str) -> bool:
 
 
 @dataclass(frozen=True)
-class InvitationsSent:
-    sent: int  # mailed now
-    failed: int  # the mail server refused them: still waiting
-    waiting: int  # not mailed yet: over this hour's budget, or failed
+class InvitationsQueued:
+    queued: int  # stamped invited now, their mails on their way
+    waiting: int  # not yet: over this hour's budget
 
 
-def invitations_send(
-    *, event: Event, by: AbstractBaseUser, link_for: Callable[[Player], str] = invitation_link
-) -> InvitationsSent:
-    """Mail each invitable seat not invited yet its link (`link_for` makes the absolute
-    address: SITE_URL's by default). A seat is invited once: pressing again mails
-    only seats added since; `invitation_resend` sends one again on purpose. At most
-    INVITATION_MAILS_PER_HOUR go out per event and hour (the rest wait, said so); one mail
-    that fails never stops the others. The audit log says who sent them to whom."""
+def _queue(seats: list[Player]) -> None:
+    """Stamp the seats invited now and mail them after the commit, outside the request
+    (tournaments.notifications.mail_after_commit): the stamp is what the task sends to, so
+    a seat whose address changes, or that is invited again, meanwhile is not mailed twice."""
+    stamp = timezone.now()
+    Player.objects.filter(pk__in=[p.pk for p in seats]).update(invited_at=stamp, invitation_failed_at=None)
+    mail_after_commit(
+        "tournaments.send_seat_invitations", player_ids=[p.pk for p in seats], stamp=stamp.isoformat()
+    )
+
+
+@transaction.atomic
+def invitations_send(*, event: Event, by: AbstractBaseUser) -> InvitationsQueued:
+    """Invite each invitable seat not invited yet: their mails go after the commit, each
+    seat stamped invited now. A seat is invited once: pressing again invites only seats
+    added since (or whose mail the server refused); `invitation_resend` sends one again on
+    purpose. At most INVITATION_MAILS_PER_HOUR go out per event and hour (the rest wait,
+    said so). The audit log says who invited whom."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()  # one TO's press at a time
     seats = invitable(event)
     if not seats:
         raise ServiceError(
@@ -220,27 +230,45 @@ def invitations_send(
             code="all-invited",
         )
     allowed = spend_invitation_mails(event, len(new), then="send the rest in an hour")
-    mailed = [p for p in new[:allowed] if _mail_invitation(p, event, link_for(p))]
-    now = timezone.now()
-    Player.objects.filter(pk__in=[p.pk for p in mailed]).update(invited_at=now)
-    if mailed:
-        audit(
-            event=event,
-            actor=by,
-            action="players-invited",
-            subject=f"{len(mailed)} player{'s' if len(mailed) != 1 else ''}",
-            data={"players": [p.external_id for p in mailed]},
-        )
-    return InvitationsSent(sent=len(mailed), failed=allowed - len(mailed), waiting=len(new) - len(mailed))
+    queued = new[:allowed]
+    _queue(queued)
+    audit(
+        event=event,
+        actor=by,
+        action="players-invited",
+        subject=f"{len(queued)} player{'s' if len(queued) != 1 else ''}",
+        data={"players": [p.external_id for p in queued]},
+    )
+    return InvitationsQueued(queued=len(queued), waiting=len(new) - len(queued))
+
+
+def seat_invitations_mail(*, player_ids: list[int], stamp: str) -> int:
+    """Send the invitations `invitations_send` or `invitation_resend` stamped at `stamp`
+    (run by the mail task, after the TO's request). A seat claimed, dropped or stamped again
+    since is skipped; a mail the server refuses clears the seat's stamp and marks it
+    refused, so the TO's list shows it and the next press invites it again. One refused
+    mail never stops the others. Returns how many went."""
+    when = datetime.fromisoformat(stamp)
+    sent = 0
+    seats = Player.objects.filter(pk__in=player_ids, invited_at=when).select_related("event", "invited_user")
+    for player in seats:
+        if not is_invitable(player):
+            continue
+        if _mail_invitation(player, player.event):
+            sent += 1
+        else:
+            Player.objects.filter(pk=player.pk, invited_at=when).update(
+                invited_at=None, invitation_failed_at=timezone.now()
+            )
+    return sent
 
 
 @transaction.atomic
-def invitation_resend(
-    *, player: Player, by: AbstractBaseUser, link_for: Callable[[Player], str] = invitation_link
-) -> Player:
+def invitation_resend(*, player: Player, by: AbstractBaseUser) -> Player:
     """Mail one seat its invitation again, on the TO's deliberate request (a lost mail, a
-    corrected address); counted against the event's hourly budget like any other."""
-    player = Player.objects.select_related("invited_user", "event").get(pk=player.pk)
+    corrected address); counted against the event's hourly budget like any other. The mail
+    goes after the commit, as every invitation does."""
+    player = Player.objects.select_for_update().select_related("invited_user", "event").get(pk=player.pk)
     event = player.event
     if not is_invitable(player):
         raise ServiceError(
@@ -248,11 +276,9 @@ def invitation_resend(
             code="not-invitable",
         )
     spend_invitation_mails(event, 1, then="send it again in an hour")
-    if not _mail_invitation(player, event, link_for(player)):
-        raise ServiceError("The mail server refused the invitation: try again later.", code="mail-failed")
-    player.invited_at = timezone.now()
-    player.save(update_fields=["invited_at"])
+    _queue([player])
     audit(event=event, actor=by, action="player-invitation-resent", subject=player.name)
+    player.refresh_from_db()
     return player
 
 

@@ -22,7 +22,7 @@ from django.utils import timezone
 from accounts.links import absolute
 from tournaments.errors import ServiceError
 from tournaments.models import Event, StaffInvitation, StaffRole, StaffRoleKind
-from tournaments.notifications import header_text, send_one_mail
+from tournaments.notifications import header_text, mail_after_commit, send_one_mail
 from tournaments.services.audit import audit
 from tournaments.services.events import staff_add
 from tournaments.services.invitations import spend_invitation_mails
@@ -47,8 +47,9 @@ def staff_invitations_pending(event: Event) -> list[StaffInvitation]:
 
 @transaction.atomic
 def staff_invite(*, event: Event, email: str, role: str, by: AbstractBaseUser) -> StaffInvitation:
-    """Mail `email` a link that makes its follower `role` at the event once they accept.
-    Nothing is stored when the mail cannot go (the TO is told and may try again)."""
+    """Invite `email` to be `role` at the event: the link is mailed after the commit,
+    outside the TO's request (`staff_invitation_mail`); a mail the server refuses is marked
+    on the invitation, which the TO then sees on the staff page and withdraws."""
     email = email.strip().lower()
     try:
         validate_email(email)
@@ -65,6 +66,22 @@ def staff_invite(*, event: Event, email: str, role: str, by: AbstractBaseUser) -
         )
     spend_invitation_mails(event, 1, then="invite again in an hour")
     invitation = StaffInvitation.objects.create(event=event, email=email, role=role, invited_by_id=by.pk)
+    audit(event=event, actor=by, action="staff-invited", subject=email, data={"role": role})
+    mail_after_commit("tournaments.send_staff_invitation", invitation_id=invitation.pk)
+    return invitation
+
+
+def staff_invitation_mail(*, invitation_id: int) -> bool:
+    """Send a staff invitation's mail (run by its task). An invitation accepted or
+    withdrawn meanwhile is not mailed; a refusal is marked on it (`mail_failed_at`)."""
+    invitation = (
+        StaffInvitation.objects.filter(pk=invitation_id, accepted_at__isnull=True)
+        .select_related("event")
+        .first()
+    )
+    if invitation is None:
+        return False
+    event = invitation.event
     label = invitation.get_role_display()
     sent = send_one_mail(
         subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Be {label} at {event.name}",
@@ -74,13 +91,12 @@ def staff_invite(*, event: Event, email: str, role: str, by: AbstractBaseUser) -
             f"accept:\n\n{staff_invitation_link(invitation)}\n\n"
             "If you do not expect this, ignore this mail: nothing happens unless you accept.\n"
         ),
-        to=email,
-        what=f"staff invitation to {email} for event {event.pk}",
+        to=invitation.email,
+        what=f"staff invitation to {invitation.email} for event {event.pk}",
     )
-    if not sent:  # the atomic block takes the invitation back
-        raise ServiceError("The mail server refused the invitation: try again later.", code="mail-failed")
-    audit(event=event, actor=by, action="staff-invited", subject=email, data={"role": role})
-    return invitation
+    if not sent:
+        StaffInvitation.objects.filter(pk=invitation.pk).update(mail_failed_at=timezone.now())
+    return sent
 
 
 def staff_invitation_read(*, event: Event, token: str) -> StaffInvitation:

@@ -249,7 +249,7 @@ def staff_invite_view(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             add_service_error(form, exc)
         else:
-            messages.success(request, f"Invitation sent to {form.cleaned_data['email']}.")
+            messages.success(request, f"The invitation to {form.cleaned_data['email']} is on its way.")
             return redirect("manage-staff", slug)
     return _staff_page(request, access, invite_form=form)
 
@@ -381,11 +381,12 @@ def players_invite(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        plural = "s" if done.sent != 1 else ""
-        if done.sent:
-            messages.success(request, f"Invitation{plural} sent to {done.sent} player{plural}.")
-        if done.failed:
-            messages.error(request, f"{done.failed} could not be mailed: the mail server refused them.")
+        plural = "s" if done.queued != 1 else ""
+        messages.success(
+            request,
+            f"Invitation{plural} to {done.queued} player{plural} on the way. A mail the server "
+            "refuses shows on its player's row: correct the address and press again.",
+        )
         if done.waiting:
             messages.warning(
                 request,
@@ -407,7 +408,7 @@ def player_invitation_resend(request: HttpRequest, slug: str, pk: int) -> HttpRe
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"The invitation was sent to {player.name} again.")
+        messages.success(request, f"The invitation to {player.name} is on its way again.")
     return redirect("manage-players", slug)
 
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.core import mail
+from django.core.mail.backends.locmem import EmailBackend
+from django.test import override_settings
+from django.test.testcases import TestCase
 from django.urls import reverse
 
 from tests.accounts.test_accounts import SIGNUP
@@ -23,11 +27,13 @@ def _link(message: mail.EmailMessage) -> str:
     return found.group(1)
 
 
-def test_a_judge_invited_by_mail_signs_up_and_accepts(client, alice):
+def test_a_judge_invited_by_mail_signs_up_and_accepts(client, alice, mails_after_commit):
     event = make_event(to=alice)
     client.force_login(alice)
-    sent = client.post(STAFF + "invite/", {"email": SIGNUP["email"], "role": "floor-judge"}, follow=True)
-    assert f"Invitation sent to {SIGNUP['email']}." in sent.content.decode()
+    sent = mails_after_commit(
+        lambda: client.post(STAFF + "invite/", {"email": SIGNUP["email"], "role": "floor-judge"}, follow=True)
+    )
+    assert f"The invitation to {SIGNUP['email']} is on its way." in sent.content.decode()
     page = client.get(STAFF).content.decode()
     assert "Invitations waiting" in page
     assert SIGNUP["email"] in page
@@ -58,10 +64,12 @@ def test_a_judge_invited_by_mail_signs_up_and_accepts(client, alice):
     assert StaffRole.objects.filter(event=event, role="floor-judge").count() == 1
 
 
-def test_a_withdrawn_invitation_no_longer_works(client, alice, judy):
+def test_a_withdrawn_invitation_no_longer_works(client, alice, judy, mails_after_commit):
     make_event(to=alice)
     client.force_login(alice)
-    client.post(STAFF + "invite/", {"email": "someone@example.org", "role": "head-judge"})
+    mails_after_commit(
+        lambda: client.post(STAFF + "invite/", {"email": "someone@example.org", "role": "head-judge"})
+    )
     again = client.post(STAFF + "invite/", {"email": "someone@example.org", "role": "head-judge"})
     assert "invited as Head Judge already" in again.content.decode()
     invitation = StaffInvitation.objects.get()
@@ -73,14 +81,46 @@ def test_a_withdrawn_invitation_no_longer_works(client, alice, judy):
     assert client.post(link).status_code == 404
 
 
-def test_a_player_at_a_competitive_event_cannot_accept_a_head_judge_role(client, alice, bob):
+def test_a_player_at_a_competitive_event_cannot_accept_a_head_judge_role(
+    client, alice, bob, mails_after_commit
+):
     event = make_event(to=alice, kind=EventKind.COMPETITIVE)
     add_player(event, bob, "Bob")
     client.force_login(alice)
-    client.post(STAFF + "invite/", {"email": "bob@example.org", "role": "head-judge"})
+    mails_after_commit(
+        lambda: client.post(STAFF + "invite/", {"email": "bob@example.org", "role": "head-judge"})
+    )
     link = _link(mail.outbox[0])
     client.force_login(bob)
     refused = client.post(link, follow=True)
     assert "cannot also play" in refused.content.decode()
     assert not StaffRole.objects.filter(event=event, user=bob).exists()
     assert StaffInvitation.objects.get().accepted_at is None
+
+
+class RefusesEveryMail(EmailBackend):
+    def send_messages(self, messages: Any) -> int:
+        raise OSError("mail server down")
+
+
+def test_the_staff_invitation_goes_after_the_tos_click(client, alice, in_process_tasks):
+    event = make_event(to=alice)
+    client.force_login(alice)
+    with TestCase.captureOnCommitCallbacks(execute=False) as after_commit:
+        client.post(STAFF + "invite/", {"email": "judge@example.org", "role": "floor-judge"})
+    assert mail.outbox == []  # the click did not wait for the mail server
+    assert StaffInvitation.objects.filter(event=event, email="judge@example.org").exists()
+    for callback in after_commit:
+        callback()
+    assert [m.to for m in mail.outbox] == [["judge@example.org"]]
+
+
+@override_settings(EMAIL_BACKEND="tests.tournaments.web.test_staff_invitations.RefusesEveryMail")
+def test_a_refused_staff_invitation_shows_on_the_staff_page(client, alice, mails_after_commit):
+    make_event(to=alice)
+    client.force_login(alice)
+    invite = {"email": "judge@example.org", "role": "floor-judge"}
+    mails_after_commit(lambda: client.post(STAFF + "invite/", invite))
+    assert StaffInvitation.objects.get().mail_failed_at is not None
+    page = client.get(STAFF).content.decode()
+    assert "refused by the mail server: withdraw it and invite again" in page
