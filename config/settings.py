@@ -130,10 +130,11 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-events"
 LOGOUT_REDIRECT_URL = "home"
-AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
-]
+# allauth's backend alone: it is Django's ModelBackend (permissions, the admin) that also
+# reads an e-mail address as the login. Beside ModelBackend, a login by e-mail or a wrong
+# password hashed the password twice (ModelBackend's miss hashes too, against timing),
+# doubling the slowest step of a login.
+AUTHENTICATION_BACKENDS = ["allauth.account.auth_backends.AuthenticationBackend"]
 
 # Accounts (django-allauth): sign-up with a verified e-mail address, password reset by
 # e-mail, log in with the username or the address. See accounts/ for what Muster adds.
