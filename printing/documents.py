@@ -45,6 +45,7 @@ from printing.sheets import (
     penalty_tallies,
     player_summary,
     roster_page,
+    shared_names,
     standings_sheet,
 )
 from rosters.models import Roster
@@ -149,6 +150,7 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
         rosters.setdefault(roster.player_id, []).append(roster)
 
     system = get_system(event.game_system)
+    namesakes = shared_names(p.name for g in games for p in (g.player_one, g.player_two) if p is not None)
 
     def side(player: Player) -> SlipPlayer:
         mine = rosters.get(player.pk, [])
@@ -156,7 +158,7 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
         for r in mine:
             text = system.slip_roster_text(r.document if isinstance(r.document, dict) else {})
             documents.append(SlipRoster(r.slot, text.faction, text.notes))
-        return SlipPlayer(player.name, player.external_id, tuple(documents))
+        return SlipPlayer(player.name, player.external_id, tuple(documents), player.name in namesakes)
 
     slips = []
     for game in games:

@@ -10,6 +10,7 @@ benchmark feeds them from an in-memory event.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -115,6 +116,9 @@ class StandingsLine:
     note: str  # "Dropped", "Spare (not placed)", ...
     kp: int | None = None  # Kill Points scored, where the system ranks by them (Dropzone)
     faction: str = ""  # once rosters are public (OP Guide: Submission and Publication)
+    # Another player has the same name: the sheet adds the id to tell them apart (a posted
+    # sheet names players as they know themselves, not by the event's internal ids).
+    namesake: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +160,12 @@ def place_labels(rows: Sequence[Standing]) -> dict[str, str]:
     return labels
 
 
+def shared_names(names: Iterable[str]) -> set[str]:
+    """The names more than one player has."""
+    counts = Counter(names)
+    return {name for name, count in counts.items() if count > 1}
+
+
 def standings_sheet(
     event_name: str,
     standings: Standings,
@@ -167,6 +177,7 @@ def standings_sheet(
     `tournament_points`: whether the game system scores TP (its standings keys)."""
     factions = factions or {}
     places = place_labels(standings.rows)
+    namesakes = shared_names(row.name for row in standings.rows)
     lines = tuple(
         StandingsLine(
             place=places[row.player],
@@ -180,6 +191,7 @@ def standings_sheet(
             note=STATUS_NOTES.get(row.status, row.status),
             kp=row.kp,
             faction=factions.get(row.player, ""),
+            namesake=row.name in namesakes,
         )
         for row in standings.rows
     )
@@ -213,6 +225,7 @@ class SlipPlayer:
     name: str
     player_id: str
     rosters: tuple[SlipRoster, ...]
+    namesake: bool = False  # another player of the round has this name: the id is printed
 
 
 @dataclass(frozen=True, slots=True)

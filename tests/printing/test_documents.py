@@ -35,7 +35,7 @@ def test_twelve_tables_make_twelve_result_slips(paper, size):
         flat = squash(text)
         assert f"Table {number}" in flat
         assert f"Round 1 result slip · Layout: Map {number}" in flat
-        assert f"A Player {chr(65 + 2 * (number - 1))} (p{2 * number - 1})" in flat
+        assert f"A Player {chr(65 + 2 * (number - 1))} " in flat
         assert "Victory Points" in flat
         assert "Battle Rounds completed" in flat
         assert "Signature" in flat
@@ -111,12 +111,23 @@ def test_standings_sheet(paper, size):
     flat = squash(pages(content)[0])
     assert "Final — Final standings after round 1 of 1" in flat
     # Place, player, MP, TP, SoS, oTP, games (hand-worked in test_sheets).
-    assert "1 Ana (p1) 3 4 0.0000 1.0000 1" in flat
-    assert "=2 Chloé (p3) 1 2 1.0000 2.0000 1" in flat
-    assert "=2 Dmitri (p4) 1 2 1.0000 2.0000 1" in flat
-    assert "4 Bruno (p2) 0 1 3.0000 4.0000 1" in flat
+    assert "1 Ana 3 4 0.0000 1.0000 1" in flat
+    assert "=2 Chloé 1 2 1.0000 2.0000 1" in flat
+    assert "=2 Dmitri 1 2 1.0000 2.0000 1" in flat
+    assert "4 Bruno 0 1 3.0000 4.0000 1" in flat
+    assert "(p1)" not in flat  # a posted sheet names players, not the event's ids
     assert "Printing Open" in flat
     assert "Page 1 of 1" in flat
+
+
+def test_namesakes_are_told_apart_by_their_ids_on_standings_and_slips():
+    event = make_event(**PRINTING_OPEN, players=["Sam Lee", "Bruno", "Sam Lee", "Dmitri"], tables=2)
+    add_round(event, 1, [("p1", "p2"), ("p3", "p4")], status=RoundStatus.PUBLISHED)
+    for kind, extra in ((PrintKind.STANDINGS, {}), (PrintKind.SLIPS, {"round": 1})):
+        flat = squash(" ".join(pages(render(event, kind, **extra)[2])))
+        assert "Sam Lee (p1)" in flat, kind
+        assert "Sam Lee (p3)" in flat, kind
+        assert "(p2)" not in flat, kind
 
 
 def test_indicative_standings_say_so():

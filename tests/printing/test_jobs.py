@@ -118,8 +118,8 @@ def test_a_new_result_makes_a_new_fingerprint_and_a_new_file(
     assert after.file.name != before.file.name
     assert renders == [PrintKind.STANDINGS] * 2
     # Ana has beaten Chloé 15-0 (Annihilation: 3 MP, 5 TP) on top of round 1.
-    assert "1 Ana (p1) 6 9" in text_of(after)
-    assert "1 Ana (p1) 3 4" in text_of(before)
+    assert "1 Ana 6 9" in text_of(after)
+    assert "1 Ana 3 4" in text_of(before)
 
 
 def test_paper_size_is_part_of_the_fingerprint(event, alice, django_capture_on_commit_callbacks):

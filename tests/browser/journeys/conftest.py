@@ -1,4 +1,4 @@
-"""Shared by the four journeys (issue 13): the live server's mail outbox, rosters and results
+"""Shared by the journeys: the live server's mail outbox, a TO's sign-up, rosters and results
 the journeys do not name (entered through the services, as the other players' phones would),
 and a screenshot helper that takes the desktop and the phone view of a page."""
 
@@ -44,3 +44,23 @@ def snap(page: Any, folder: Path, name: str, *, phone: bool = True, full_page: b
         page.screenshot(path=str(folder / f"{name}-phone.png"), full_page=full_page)
     if before is not None:
         page.set_viewport_size(before)
+
+
+def sign_up(page: Any, base: str, outbox: list[Any], username: str) -> None:
+    """A newcomer signs up as `username` (address `<username>@example.org`) and confirms
+    from the mailed link in the same browser, which logs them in on My events."""
+    from playwright.sync_api import expect
+
+    email = f"{username}@example.org"
+    page.goto(f"{base}/accounts/signup/")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Username").fill(username)
+    page.get_by_label(re.compile(r"^Password:?$")).fill("a-long-tabletop-passphrase")
+    page.get_by_label("Password (again)").fill("a-long-tabletop-passphrase")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Check your e-mail")).to_be_visible()
+    [mail] = [m for m in outbox if m.to == [email]]
+    page.goto(link_in(mail, "/accounts/confirm-email/"))
+    expect(page.get_by_text(email)).to_be_visible()
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("heading", name="My events")).to_be_visible()

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import PHONE, new_page
-from tests.browser.journeys.conftest import WAIT_MS, link_in, snap
+from tests.browser.journeys.conftest import WAIT_MS, sign_up, snap
 from tests.builders.documents import raynor
 from tests.builders.scenario import both_report, games_of, played
 from tournaments.models import Event, RoundStatus
@@ -85,20 +85,8 @@ def test_a_to_signs_up_runs_two_rounds_and_prints_standings(
     page = new_page(chromium_browser, PHONE, WAIT_MS)
 
     # --- Sign up; the mailed link confirms the address and logs in.
-    page.goto(f"{base}/accounts/signup/")
-    page.get_by_label("Email").fill("tess@example.org")
-    page.get_by_label("Username").fill("tess")
-    page.get_by_label(re.compile(r"^Password:?$")).fill("a-long-tabletop-passphrase")
-    page.get_by_label("Password (again)").fill("a-long-tabletop-passphrase")
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Check your e-mail")).to_be_visible()
+    sign_up(page, base, outbox, "tess")
     assert len(outbox) == 1, [m.subject for m in outbox]
-    assert outbox[0].to == ["tess@example.org"]
-    page.goto(link_in(outbox[0], "/accounts/confirm-email/"))
-    expect(page.get_by_text("tess@example.org")).to_be_visible()
-    page.get_by_role("button", name="Confirm").click()
-    # Confirmed in the browser that signed up: logged in already, on My events.
-    expect(page.get_by_role("heading", name="My events")).to_be_visible()
 
     # --- A competitive event, 3 rounds on 4 tables.
     page.goto(f"{base}/events/new/")
