@@ -29,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.notifications import notify_staff_added
 from tournaments.services.audit import audit
+from tournaments.services.rosters import rosters_judge_again
 from tournaments.services.schedules import check_schedule, check_side_event_game, normalised_schedule
 from tournaments.services.versions import event_touch
 
@@ -236,6 +237,11 @@ def _shown(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+# The settings a roster's verdict is judged under (bridges.rules.event_requirements and the
+# dual-list checks): changing one judges the stored rosters again.
+ROSTER_RULE_FIELDS = ("game_system", "scale", "points_limit", "rules_cutoff", "list_format")
+
+
 @transaction.atomic
 def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Event:
     """Change event settings under the event's row lock: two TOs saving at once apply in turn,
@@ -264,6 +270,8 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
     _default_deadline(event)
     _check(event)
     event.save()
+    if any(getattr(event, key) != before[key] for key in ROSTER_RULE_FIELDS if key in before):
+        rosters_judge_again(event)
     audit(
         event=event,
         actor=actor,

@@ -12,14 +12,13 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rosters.models import Roster
 from rules_engine.datapack import PackError
 from rules_engine.registry import get_system
 from rules_engine.supplied_pack import MAX_BYTES, read_supplied_pack
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, EventPack, EventStatus
 from tournaments.services.audit import audit
-from tournaments.services.rosters import roster_preview
+from tournaments.services.rosters import rosters_judge_again
 from tournaments.services.versions import event_touch
 from tournaments.unstorable import find_unstorable, unstorable_message
 
@@ -32,18 +31,6 @@ def _refuse_when_finished(event: Event) -> None:
             "The event is finished: its rosters were judged against the pack it had.",
             code="event-finished",
         )
-
-
-def _rejudge_rosters(event: Event) -> int:
-    """Judge every stored roster of the event again (under the pack now in effect)."""
-    changed = 0
-    for roster in Roster.objects.filter(player__event=event).select_related("player").order_by("pk"):
-        verdict = roster_preview(event=event, content=roster.document, player=roster.player, slot=roster.slot)
-        report = verdict.to_dict()
-        if roster.legal != verdict.legal or roster.report != report:
-            Roster.objects.filter(pk=roster.pk).update(legal=verdict.legal, report=report)
-            changed += 1
-    return changed
 
 
 @transaction.atomic
@@ -80,7 +67,7 @@ def event_pack_supply(
             "uploaded_by_id": actor.pk if actor.is_authenticated else None,
         },
     )
-    rejudged = _rejudge_rosters(event)
+    rejudged = rosters_judge_again(event)
     audit(
         event=event,
         actor=actor,
@@ -107,7 +94,7 @@ def event_pack_remove(*, event: Event, actor: AbstractBaseUser) -> None:
         raise ServiceError("The event has no pack of its own.", code="not-found", field="pack")
     fingerprint = pack.fingerprint
     pack.delete()
-    rejudged = _rejudge_rosters(event)
+    rejudged = rosters_judge_again(event)
     audit(
         event=event,
         actor=actor,

@@ -152,6 +152,7 @@ def roster_submit(
             "source": content if isinstance(content, str) else "",
         },
     )
+    _judge_again_beside(event, player, slot)
     audit(
         event=event,
         actor=by,
@@ -161,6 +162,34 @@ def roster_submit(
     )
     event_touch(event)
     return roster
+
+
+def _judge_again_beside(event: Event, player: Player, slot: int) -> None:
+    """Under dual list, the player's other roster is judged again: its verdict holds the
+    checks between the two lists (OP Guide: Dual List Format), which the roster just
+    stored may have changed. Fixing roster 1's player name clears roster 2's mismatch."""
+    if not is_dual_list(event):
+        return
+    for other in player.rosters.exclude(slot=slot):
+        verdict = _verdict(event, _rules(event).read(other.document), player, other.slot)
+        if (other.report, other.legal) != (verdict.to_dict(), verdict.legal):
+            other.report, other.legal = verdict.to_dict(), verdict.legal
+            other.save(update_fields=["report", "legal"])
+
+
+def rosters_judge_again(event: Event) -> int:
+    """Judge every stored roster of the event again, under the pack and the settings now in
+    effect (a pack supplied, a scale, points limit, rules cut-off or list format changed):
+    a verdict is stored with its roster, and one judged under other rules is stale. Returns
+    how many verdicts changed."""
+    changed = 0
+    for roster in Roster.objects.filter(player__event=event).select_related("player").order_by("pk"):
+        verdict = roster_preview(event=event, content=roster.document, player=roster.player, slot=roster.slot)
+        report = verdict.to_dict()
+        if roster.legal != verdict.legal or roster.report != report:
+            Roster.objects.filter(pk=roster.pk).update(legal=verdict.legal, report=report)
+            changed += 1
+    return changed
 
 
 @transaction.atomic
