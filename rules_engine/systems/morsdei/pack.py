@@ -54,6 +54,19 @@ class Fighter:
     max_copies: int | None = None
     card: Mapping[str, Any] = field(default_factory=dict)  # the rest of the card, as given
 
+    @property
+    def carried(self) -> tuple[str, ...]:
+        """What the card holds by name: its weapons and special actions (MOR:96, "a card
+        contains all characteristics, weapons, traits and special actions for a fighter")."""
+        names = []
+        for key in ("weapons", "special_actions"):
+            entries = self.card.get(key)
+            for entry in entries if isinstance(entries, list) else []:
+                name = entry.get("name") if isinstance(entry, Mapping) else None
+                if isinstance(name, str) and name.strip():
+                    names.append(name.strip())
+        return tuple(names)
+
 
 @dataclass(frozen=True)
 class MorsdeiPack:

@@ -1,6 +1,6 @@
 """A MORSDEI warband: read it (roster/1 or typed text) and judge it against the pack.
 
-Rules M1-M6 of game-systems.md §2.2, one mistake, one violation: a fighter whose card is
+Rules M1-M7 of game-systems.md §2.2, one mistake, one violation: a fighter whose card is
 unknown is not also judged for its base; a fighter of another warband is not also judged
 for its base; with an unknown warband the cards are still checked for existence but
 never blamed for the wrong warband (as the StarCraft validator does). The pack's
@@ -31,6 +31,8 @@ class FighterEntry:
     models: int
     base: str | None
     where: str
+    # What the player says the fighter carries: only what its card holds (M7, MOR:96).
+    upgrades: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +48,13 @@ class FighterLine:
     name: str
     base: str | None
     counted: bool
+    upgrades: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "models": 1, "base": self.base, "counted": self.counted}
+        line: dict[str, Any] = {"name": self.name, "models": 1, "base": self.base, "counted": self.counted}
+        if self.upgrades:
+            line["upgrades"] = list(self.upgrades)
+        return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +103,28 @@ def _fighter_entry(raw: Any, where: str) -> FighterEntry:
     base = raw.get("base")
     if base is not None and not isinstance(base, str):
         raise WarbandInputError(f'{where}.base: must be a base size such as "32mm"')
-    return FighterEntry(name=name.strip(), models=models, base=base, where=where)
+    return FighterEntry(
+        name=name.strip(),
+        models=models,
+        base=base,
+        where=where,
+        upgrades=_upgrades(raw.get("upgrades"), where),
+    )
+
+
+def _upgrades(raw: Any, where: str) -> tuple[str, ...]:
+    """roster/1's `upgrades`: names, as strings or `{"name": ...}` objects."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise WarbandInputError(f"{where}.upgrades: a list of what the fighter carries")
+    names = []
+    for i, item in enumerate(raw):
+        name = item.get("name") if isinstance(item, Mapping) else item
+        if not isinstance(name, str) or not name.strip():
+            raise WarbandInputError(f"{where}.upgrades[{i}]: a weapon or special action's name")
+        names.append(name.strip())
+    return tuple(names)
 
 
 def warband_from_document(doc: Any) -> Warband:
@@ -113,7 +140,7 @@ def warband_from_document(doc: Any) -> Warband:
 
 
 _HEADER = re.compile(r"^(player|faction|warband|game system|game)\s*:\s*(.*)$", re.IGNORECASE)
-_FIGHTER = re.compile(r"^(?:(\d+)\s*[xX*]\s*)?(.+?)(?:\s*[\[(]([^\])]+)[\])])?$")
+_FIGHTER = re.compile(r"^(?:(\d+)\s*[xX*]\s*)?(.+?)(?:\s*[\[(]([^\])]+)[\])])?(?:\s+with\s+(.+))?$")
 
 
 def read_warband_text(text: str) -> Warband:
@@ -121,7 +148,7 @@ def read_warband_text(text: str) -> Warband:
     then one fighter a line.
 
     A fighter line is `Name`, `Name (32mm)` to state its base, or `2x Name` for two
-    fighters with the same card.
+    fighters with the same card; `... with Rifle, Knife` names what the fighter carries.
     """
     header: dict[str, str] = {}
     fighters: list[FighterEntry] = []
@@ -140,8 +167,11 @@ def read_warband_text(text: str) -> Warband:
         count = int(found.group(1)) if found.group(1) else 1
         if count < 1:
             raise WarbandInputError(f"line {number}: {line!r} has no fighters")
+        carried = tuple(item.strip() for item in (found.group(4) or "").split(",") if item.strip())
         for _ in range(count):
-            fighters.append(FighterEntry(found.group(2).strip(), 1, found.group(3), f"line {number}"))
+            fighters.append(
+                FighterEntry(found.group(2).strip(), 1, found.group(3), f"line {number}", carried)
+            )
     for key, label in (("player", "Player"), ("faction", "Warband")):
         if not header.get(key):
             raise WarbandInputError(f"the warband needs a '{label}:' line")
@@ -155,6 +185,8 @@ def warband_to_document(warband: Warband) -> dict[str, Any]:
         unit: dict[str, Any] = {"name": fighter.name, "models": fighter.models}
         if fighter.base is not None:
             unit["base"] = fighter.base
+        if fighter.upgrades:
+            unit["upgrades"] = list(fighter.upgrades)
         units.append(unit)
     return {
         "format": ROSTER_FORMAT,
@@ -211,11 +243,22 @@ def _judge_fighter(
             entry.where,
             "MOR:12, MOR:111",
         )
+    carried = {name_key(name) for name in card.carried}
+    for item in entry.upgrades:
+        if name_key(item) not in carried:
+            holds = ", ".join(card.carried) or "nothing to choose"
+            return Violation(
+                "unknown-upgrade",
+                f"{card.name}'s card holds no {item!r}{did_you_mean(item, card.carried)} "
+                f"(it holds: {holds}); a fighter carries only what its card holds.",
+                entry.where,
+                "MOR:96",
+            )
     return None
 
 
 def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
-    """M1-M6 (game-systems.md §2.2) plus the pack's own TO limits."""
+    """M1-M7 (game-systems.md §2.2) plus the pack's own TO limits."""
     violations: list[Violation] = []
     faction = pack.faction(warband.faction)
     if faction is None:
@@ -248,7 +291,10 @@ def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
                 )
         lines.append(
             FighterLine(
-                card.name if card else entry.name, card.printed_base if card else entry.base, problem is None
+                card.name if card else entry.name,
+                card.printed_base if card else entry.base,
+                problem is None,
+                entry.upgrades,
             )
         )
     if not warband.fighters:

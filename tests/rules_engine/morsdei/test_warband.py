@@ -15,6 +15,7 @@ from rules_engine.systems.morsdei.warband import (
     read_warband,
     validate_warband,
     warband_from_document,
+    warband_to_document,
 )
 
 
@@ -78,6 +79,41 @@ def test_m5_a_declared_base_must_match_after_normalising():
 
 def test_m6_an_empty_warband():
     assert _pairs(_judge(_doc(units=[]))) == [("warband-empty", "units")]
+
+
+def test_m7_a_fighter_carries_only_what_its_card_holds():
+    """An item on no card is one violation, never dropped in silence (MOR:96)."""
+    carried = [{"name": "Warden Sergeant", "upgrades": ["Rifle", {"name": "knife"}, "Rally"]}]
+    assert _judge(_doc(units=carried)).legal  # its own weapons and special action: redundant
+    report = _judge(_doc(units=[{"name": "Warden Sergeant", "upgrades": ["Rifle", "Plasma Gun"]}]))
+    assert _pairs(report) == [("unknown-upgrade", "units[0]")]
+    assert "Plasma Gun" in report.violations[0].message
+    assert "Rifle, Knife, Rally" in report.violations[0].message
+    # What the player listed stays on the report, with the fighter.
+    assert report.as_json()["units"][0]["upgrades"] == ["Rifle", "Plasma Gun"]
+    # A fighter already refused for its card is not also judged for what it carries.
+    assert _pairs(_judge(_doc(units=[{"name": "Kin Boss", "upgrades": ["Plasma Gun"]}]))) == [
+        ("unit-wrong-faction", "units[0]")
+    ]
+
+
+def test_m7_in_the_typed_list_and_back_to_roster_1():
+    warband = read_warband(
+        "Player: Bob\nWarband: Ashen Wardens\nWarden Sergeant (32mm) with Rifle, Plasma Gun\n"
+    )
+    [fighter] = warband.fighters
+    assert (fighter.name, fighter.base, fighter.upgrades) == (
+        "Warden Sergeant",
+        "32mm",
+        ("Rifle", "Plasma Gun"),
+    )
+    report = validate_warband(warband, sample_pack())
+    assert _pairs(report) == [("unknown-upgrade", "line 3")]
+    document = warband_to_document(warband)
+    assert document["units"][0]["upgrades"] == ["Rifle", "Plasma Gun"]
+    assert warband_from_document(document).fighters == tuple(
+        type(fighter)(fighter.name, 1, fighter.base, "units[0]", fighter.upgrades) for fighter in [fighter]
+    )
 
 
 def test_the_packs_own_limits_apply_only_when_set():
