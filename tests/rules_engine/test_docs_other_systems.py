@@ -143,6 +143,7 @@ mo = {
     "unit-wrong-faction": mdoc(units=[{"name": "Kin Boss"}]),
     "base-size-mismatch": mdoc(units=[{"name": "Warden Hound", "base": "32mm"}]),
     "warband-empty": mdoc(units=[]),
+    "unknown-upgrade": mdoc(units=[{"name": "Warden Sergeant", "upgrades": ["Plasma Gun"]}]),
 }
 
 
