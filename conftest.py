@@ -6,6 +6,7 @@ mallory is an outsider.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -91,7 +92,15 @@ def _empty_cache():
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    """Skip `postgres`-marked tests, with the reason, when the test database is not PostgreSQL."""
+    """Skip, with the reason, what this machine cannot run: `postgres`-marked tests when the
+    test database is not PostgreSQL, and the browser tests without Chromium (`make test`
+    needs only Python and make; .ci/run installs the browser and makes its absence an
+    error, MUSTER_BROWSER_REQUIRED=1)."""
+    _skip_postgres_tests(items)
+    _skip_browser_tests(config, items)
+
+
+def _skip_postgres_tests(items: list[Any]) -> None:
     from django.db import connection
 
     if connection.vendor == "postgresql":
@@ -103,3 +112,54 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+def _browser_missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    from tests.browser.conftest import AXE_JS, CHROMIUM
+
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM}"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed"
+    if not AXE_JS.exists():
+        return "axe-core is not installed (npm)"
+    return None
+
+
+BROWSER_HOW = (
+    "to run them: install Debian's chromium (apt install chromium; or set MUSTER_CHROMIUM to "
+    "a Chromium binary) and Node.js's npm (make test installs axe-core with it), then make test"
+)
+
+
+def _skip_browser_tests(config: Any, items: list[Any]) -> None:
+    browser = [item for item in items if "browser" in item.keywords]
+    if not browser:
+        return
+    missing = _browser_missing()
+    if missing is None:
+        return
+    if os.environ.get("MUSTER_BROWSER_REQUIRED") == "1":
+        raise pytest.UsageError(
+            f"the browser tests must run here (MUSTER_BROWSER_REQUIRED=1), but: {missing}"
+        )
+    skip = pytest.mark.skip(reason=f"browser test: {missing}; {BROWSER_HOW}")
+    for item in browser:
+        item.add_marker(skip)
+    config.stash[BROWSER_SKIPPED] = (len(browser), missing)
+
+
+BROWSER_SKIPPED = pytest.StashKey[tuple[int, str]]()
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
+    """Say once, plainly, which tests did not run and how to run them."""
+    skipped = config.stash.get(BROWSER_SKIPPED, None)
+    if skipped is not None:
+        count, missing = skipped
+        terminalreporter.write_sep("=", "browser tests skipped", yellow=True)
+        terminalreporter.write_line(f"{count} browser tests (tests/browser/) did not run: {missing}.")
+        terminalreporter.write_line(BROWSER_HOW[0].upper() + BROWSER_HOW[1:] + ".")

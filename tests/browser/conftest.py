@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's chromium, or the binary MUSTER_CHROMIUM names (never a downloaded browser).
+CHROMIUM = Path(os.environ.get("MUSTER_CHROMIUM") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -116,7 +117,8 @@ def log_in(page: Any, base: str, username: str, password: str | None = None) -> 
 
 
 def axe_source() -> str:
-    """The pinned axe-core, or a failure saying how to install it (never a skip: CI has it)."""
+    """The pinned axe-core, or a failure saying how to install it (without it the browser
+    tests are skipped at collection, or the run refused under MUSTER_BROWSER_REQUIRED)."""
     if not AXE_JS.exists():
         pytest.fail(
             f"axe-core is not installed at {AXE_JS.relative_to(REPO)}: run "

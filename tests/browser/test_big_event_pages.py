@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, DESKTOP, new_page
+from tests.browser.conftest import DESKTOP, new_page
 from tests.builders.rows import add_round, make_event, play_round
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 

@@ -10,13 +10,11 @@ import urllib.request
 import pytest
 
 from judging.services import clock_start
-from tests.browser.conftest import CHROMIUM
 from tests.browser.test_event_day_pages import _phone
 from tests.builders.rows import add_player, add_round, add_staff, make_event
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 POLL_MS = 10_000  # the fragment polls every 3 s

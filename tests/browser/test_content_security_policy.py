@@ -9,13 +9,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM
 from tests.builders.rows import add_player, add_staff, make_event, play_round
 from tournaments.models import RoundStatus, StaffRoleKind
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 # Runs before any page script: every violation the browser reports is kept on window.

@@ -10,13 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM
 from tests.browser.test_event_day_pages import NAMES, WIDEST, _phone
 from tests.builders.rows import add_player, add_round, add_staff, make_event, play_round
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 # WCAG 2.1's contrast ratio of an element's text colour on its own background colour.

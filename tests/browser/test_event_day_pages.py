@@ -11,12 +11,11 @@ from typing import Any
 import pytest
 
 from judging.services import penalty_issue
-from tests.browser.conftest import CHROMIUM, PHONE
+from tests.browser.conftest import PHONE
 from tests.builders.rows import add_player, add_round, add_staff, make_event, play_round
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 # Names as long as real ones get: the table must wrap them, not scroll sideways.

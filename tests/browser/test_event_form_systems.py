@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM, DESKTOP, log_in, new_page
+from tests.browser.conftest import DESKTOP, log_in, new_page
 from tournaments.models import Event
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 

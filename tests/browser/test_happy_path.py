@@ -21,11 +21,10 @@ import re
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, ROSTER_TEXT
+from tests.browser.conftest import ROSTER_TEXT
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 

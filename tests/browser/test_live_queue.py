@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM
 from tests.browser.test_event_day_pages import _phone
 from tests.builders.rows import add_round, add_staff, make_event
 from tournaments.models import Game, ResultStatus
@@ -14,7 +13,6 @@ from tournaments.services.versions import event_touch
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 POLL_WAIT_MS = 25_000  # the page polls every 15 s

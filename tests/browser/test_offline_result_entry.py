@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 
 from rosters.models import Roster
-from tests.browser.conftest import CHROMIUM
 from tests.browser.test_event_day_pages import _phone
 from tests.builders.documents import terran_document
 from tests.builders.rows import add_player, make_event, play_round
@@ -29,7 +28,6 @@ from tournaments.models import Game, Player, ResultReport, ResultStatus, RoundSt
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt install chromium)"),
 ]
 
 TABLE_VIEW = "/e/spring-skirmish/me/"
