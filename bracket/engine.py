@@ -237,22 +237,24 @@ def entrants(
 # --- replaying the recorded rounds ---------------------------------------------------
 
 
-def decide(game: EventGame, seeds: Mapping[str, int], decide_game: GameDecider) -> Decision:
-    """Who goes on from a recorded cut game (`round` is left 0 for the caller to set)."""
+def decide(
+    game: EventGame, seeds: Mapping[str, int], decide_game: GameDecider, *, round_number: int = 0
+) -> Decision:
+    """Who goes on from a recorded cut game of round `round_number`; `seeds` maps players to seeds."""
     if game.outcome == BYE:
-        return Decision(0, game.players, game.players[0], BYE_WON)
+        return Decision(round_number, game.players, game.players[0], BYE_WON)
     if game.outcome == DOUBLE_NO_SHOW:
-        return Decision(0, game.players, None, NOBODY)
+        return Decision(round_number, game.players, None, NOBODY)
     first, second = game.players
     if game.winner is not None:
-        return Decision(0, game.players, game.winner, RESULT)
+        return Decision(round_number, game.players, game.winner, RESULT)
     if game.outcome in OUTCOMES_WITH_LOSER:
-        return Decision(0, game.players, second if game.loser == first else first, RESULT)
+        return Decision(round_number, game.players, second if game.loser == first else first, RESULT)
     winner = decide_game(game)
     if winner is not None:
-        return Decision(0, game.players, winner, RESULT)
+        return Decision(round_number, game.players, winner, RESULT)
     better = first if seeds[first] < seeds[second] else second
-    return Decision(0, game.players, better, BETTER_SEED)
+    return Decision(round_number, game.players, better, BETTER_SEED)
 
 
 def _matches(survivors: Sequence[str | None], seeds: Mapping[str, int], number: int) -> tuple[CutGame, ...]:
@@ -314,8 +316,7 @@ def replay(
                 else:
                     missing.append(game)
                 continue
-            decision = decide(recorded[key], seed_no, decide_game)
-            decision = Decision(number, decision.players, decision.winner, decision.how)
+            decision = decide(recorded[key], seed_no, decide_game, round_number=number)
             decisions.append(decision)
             winners[key] = decision.winner
             for player in game.players:

@@ -165,9 +165,9 @@ def pair(options: Mapping[str, Any], out: Output) -> None:
         event = load_event(options["file"])
     except EventFileError as exc:
         raise OfflineError(str(exc).replace("\n", " ")) from None
-    from bracket import is_cut_next
-
-    if is_cut_next(event):
+    if event.cut is not None and event.next_round_number > event.cut.after_round:
+        # The Swiss rounds are in: the bracket pairs the rest (its engine loaded only then,
+        # so a Swiss `pair` builds no standings tables).
         _pair_cut(event, options, out)
         return
     try:
