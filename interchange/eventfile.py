@@ -8,7 +8,7 @@ keys are kept in `extra` at every level, so importing our own richer export lose
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,13 @@ from rules_engine.scoring import ScoringOverride, scoring_from_json
 from standings.records import (
     BYE,
     COMPLETE_VICTORY,
+    CUT,
     DRAW,
     OUTCOMES,
     OUTCOMES_WITH_LOSER,
     PLAYED,
+    SWISS,
+    EventCut,
     EventFile,
     EventGame,
     EventPlayer,
@@ -132,7 +135,9 @@ def _check_result(obj: Mapping[str, Any], where: str, outcome: str, shape: Resul
         )
 
 
-def _read_game(raw: Any, where: str, known_players: set[str], shape: ResultShape) -> EventGame:
+def _read_game(
+    raw: Any, where: str, known_players: set[str], shape: ResultShape, *, cut_round: bool = False
+) -> EventGame:
     obj = _object(raw, where)
     players = tuple(
         _str(p, f"{where}.players[{i}]") for i, p in enumerate(_list(obj.get("players"), f"{where}.players"))
@@ -156,11 +161,14 @@ def _read_game(raw: Any, where: str, known_players: set[str], shape: ResultShape
         _expect(loser is None, f"{where}: outcome {outcome} takes no loser")
     winner = None
     known = {"players", "outcome", "vp", "loser", "table", "kp"}
-    if not shape.vp:
+    # A system without VP names the winner of a played game; in a cut round any game may
+    # name one (the TO's own tie-break, which stands whatever the score or a draw).
+    if not shape.vp or cut_round:
         known.add("winner")
         winner = obj.get("winner")
         if winner is not None:
-            _expect(outcome == PLAYED, f"{where}: outcome {outcome} takes no winner")
+            allowed = (PLAYED, DRAW) if cut_round else (PLAYED,)
+            _expect(outcome in allowed, f"{where}: outcome {outcome} takes no winner")
             _expect(winner in players, f"{where}.winner must be one of the game's players")
     table = obj.get("table")
     return EventGame(
@@ -233,11 +241,34 @@ def _common_game(obj: Any, known_players: set[str], shape: ResultShape) -> Event
     )
 
 
+def _read_stage(obj: Mapping[str, Any], where: str) -> str:
+    stage = obj.get("stage", SWISS)
+    swiss = "a round without stage is a Swiss round"
+    _expect(stage in (SWISS, CUT), f'{where}.stage must be "cut" ({swiss}), got {stage!r}')
+    return str(stage)
+
+
+def _read_seeds(obj: Mapping[str, Any], where: str, known_players: set[str]) -> tuple[str, ...] | None:
+    if obj.get("seeds") is None:
+        return None
+    seeds = tuple(_str(p, f"{where}.seeds[{i}]") for i, p in enumerate(_list(obj["seeds"], f"{where}.seeds")))
+    seen: set[str] = set()
+    for player_id in seeds:
+        _expect(player_id in known_players, f"{where}.seeds names unknown player {player_id!r}")
+        _expect(player_id not in seen, f"{where}.seeds lists {player_id!r} twice")
+        seen.add(player_id)
+    _expect(len(seeds) >= 2, f"{where}.seeds must list at least two players")
+    return seeds
+
+
 def _read_round(raw: Any, where: str, known_players: set[str], shape: ResultShape) -> EventRound:
     obj = _object(raw, where)
     number = _int(obj.get("number"), f"{where}.number", minimum=1)
+    stage = _read_stage(obj, where)
+    cut_round = stage == CUT
     games = tuple(
-        _common_game(g, known_players, shape) or _read_game(g, f"{where}.games[{i}]", known_players, shape)
+        (None if cut_round else _common_game(g, known_players, shape))
+        or _read_game(g, f"{where}.games[{i}]", known_players, shape, cut_round=cut_round)
         for i, g in enumerate(_list(obj.get("games", []), f"{where}.games"))
     )
     seen: set[str] = set()
@@ -251,7 +282,61 @@ def _read_round(raw: Any, where: str, known_players: set[str], shape: ResultShap
             if game.table in tables:
                 raise EventFileError(f"round {number}: table {game.table} is used twice")
             tables.add(game.table)
-    return EventRound(number=number, games=games, extra=_extra(obj, {"number", "games"}))
+    return EventRound(
+        number=number,
+        games=games,
+        extra=_extra(obj, {"number", "games", "stage", "seeds"}),
+        stage=stage,
+        seeds=_read_seeds(obj, where, known_players),
+    )
+
+
+def read_cut(raw: Any) -> EventCut:
+    """event/1 `cut`: `size` (2 or more) players enter once round `after_round` is complete."""
+    obj = _object(raw, "cut")
+    return EventCut(
+        size=_int(obj.get("size"), "cut.size", minimum=2),
+        after_round=_int(obj.get("after_round"), "cut.after_round", minimum=1),
+    )
+
+
+def _check_stages(cut: EventCut | None, rounds: Sequence[EventRound]) -> None:
+    """Swiss rounds up to `cut.after_round`, then the cut's rounds one after another; `seeds`
+    only on the first cut round."""
+    if cut is None:
+        for round_ in rounds:
+            _expect(not round_.is_cut, f"round {round_.number} is a cut round but the event has no cut")
+            _expect(round_.seeds is None, f"round {round_.number}: seeds belong to a cut round")
+        return
+    last = cut.after_round
+    numbers = {r.number for r in rounds}
+    for round_ in rounds:
+        n = round_.number
+        if round_.is_cut:
+            _expect(
+                n > last,
+                f"round {n}: a cut round must come after round {last} (cut.after_round)",
+            )
+            _expect(last in numbers, f"cut.after_round {last} is not a Swiss round of the file")
+            _expect(n - 1 in numbers, f"round {n}: cut rounds follow one another; round {n - 1} is missing")
+            if round_.seeds is not None:
+                _expect(n == last + 1, f"round {n}: seeds belong to the first cut round ({last + 1})")
+                _expect(
+                    len(round_.seeds) <= cut.size,
+                    f"round {n}: the seeds list {len(round_.seeds)} players, more than cut.size ({cut.size})",
+                )
+        else:
+            _expect(
+                n <= last,
+                f'round {n}: rounds after round {last} (cut.after_round) are cut rounds, "stage": "cut"',
+            )
+            _expect(round_.seeds is None, f"round {n}: seeds belong to the first cut round ({last + 1})")
+
+
+_EVENT_KEYS = {"format", "name", "game_system", "scale", "kind", "tables", "players", "rounds"} | {
+    "scoring",
+    "cut",
+}
 
 
 def parse_event(data: Any) -> EventFile:
@@ -281,6 +366,9 @@ def parse_event(data: Any) -> EventFile:
     _expect(len(round_numbers) == len(set(round_numbers)), "rounds: a round number is listed twice")
     name = obj.get("name", "")
     _expect(isinstance(name, str), "name must be a string")
+    cut = read_cut(obj["cut"]) if obj.get("cut") is not None else None
+    ordered = tuple(sorted(rounds, key=lambda r: r.number))
+    _check_stages(cut, ordered)
     return EventFile(
         name=name,
         game_system=game_system,
@@ -288,11 +376,10 @@ def parse_event(data: Any) -> EventFile:
         kind=str(obj.get("kind", "competitive")),
         tables=tables,
         players=players,
-        rounds=tuple(sorted(rounds, key=lambda r: r.number)),
-        extra=_extra(
-            obj, {"format", "name", "game_system", "scale", "kind", "tables", "players", "rounds", "scoring"}
-        ),
+        rounds=ordered,
+        extra=_extra(obj, _EVENT_KEYS),
         scoring=_scoring(obj),
+        cut=cut,
     )
 
 
@@ -352,8 +439,23 @@ def game_to_json(game: EventGame) -> dict[str, Any]:
     return out
 
 
+def round_stage(round_: EventRound) -> dict[str, Any]:
+    """A cut round's `stage` and the first one's `seeds`, as written (nothing for a Swiss round)."""
+    out: dict[str, Any] = {}
+    if round_.is_cut:
+        out["stage"] = CUT
+    if round_.seeds is not None:
+        out["seeds"] = list(round_.seeds)
+    return out
+
+
 def round_to_json(round_: EventRound) -> dict[str, Any]:
-    return {"number": round_.number, "games": [game_to_json(g) for g in round_.games], **round_.extra}
+    return {
+        "number": round_.number,
+        **round_stage(round_),
+        "games": [game_to_json(g) for g in round_.games],
+        **round_.extra,
+    }
 
 
 def event_to_json(event: EventFile) -> dict[str, Any]:
@@ -378,5 +480,6 @@ def event_to_json(event: EventFile) -> dict[str, Any]:
         "players": players,
         "rounds": [round_to_json(r) for r in event.rounds],
         **({"scoring": event.scoring.to_json()} if event.scoring is not None else {}),
+        **({"cut": event.cut.to_json()} if event.cut is not None else {}),
         **event.extra,
     }

@@ -54,7 +54,7 @@ from django.db.models import Prefetch, Q
 from django.utils.text import slugify
 
 from awards.models import Award
-from interchange.eventfile import event_to_json
+from interchange.eventfile import event_to_json, read_cut, round_stage
 from interchange.pack_section import PACK, pack_json, restore_pack
 from interchange.platform_records import (
     AUDIT_SECTION,
@@ -87,9 +87,11 @@ from rosters.models import Roster
 from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
 from standings.records import (
     BYE,
+    CUT,
     OUTCOMES,
     OUTCOMES_WITH_LOSER,
     PLAYED,
+    SWISS,
     EventFile,
     EventGame,
     EventPlayer,
@@ -253,7 +255,8 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
 
 def _round_parts(round_: EventRound) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     """Split a round's extra fields into model fields, pending games and the unknown rest."""
-    rest = dict(round_.extra)
+    # No column holds a round's stage or the cut's seeds: they are kept with the unknown rest.
+    rest = {**round_stage(round_), **round_.extra}
     where = f"round {round_.number}"
     fields = {**IMPORTED_ROUND_DEFAULTS, **take_fields(Round, ROUND_FIELDS, rest, where)}
     pending = rest.pop(PENDING, [])
@@ -426,6 +429,9 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
     if data.scoring is not None:
         # The TO's bands and bye live with the event (read back by tournaments.bridges.record).
         extra["scoring"] = data.scoring.to_json()
+    if data.cut is not None:
+        # The top cut's size and last Swiss round live with the event, as written in the file.
+        extra["cut"] = data.cut.to_json()
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
     pack = extra.pop(PACK, None)
     users = _linked_accounts(_usernames_in(data, records), link_users)
@@ -873,7 +879,14 @@ def _event_round(row: Round, games: Sequence[Game], kept: Mapping[str, Any], w: 
         for name in ROUND_FIELDS_NOT_PUBLIC:
             extra.pop(name, None)
     scored = tuple(_scored_game(g, w) for g in games if _is_scored(g))
-    return EventRound(number=row.number, games=scored, extra=extra)
+    stage, seeds = extra.pop("stage", SWISS), extra.pop("seeds", None)
+    return EventRound(
+        number=row.number,
+        games=scored,
+        extra=extra,
+        stage=CUT if stage == CUT else SWISS,
+        seeds=tuple(seeds) if isinstance(seeds, list) else None,
+    )
 
 
 def _event_player(player: Player, w: _Writing) -> EventPlayer:
@@ -968,6 +981,8 @@ def _event_file(
     stash = _stash(event)
     table_extra = stash.get("tables", {})
     round_extra = stash.get("rounds", {})
+    settings = _event_settings(event, public=public)
+    cut = settings.pop("cut", None)
     return EventFile(
         name=event.name,
         game_system=event.game_system,
@@ -981,8 +996,9 @@ def _event_file(
         rounds=tuple(
             _event_round(r, games_by_round[r.id], round_extra.get(str(r.number), {}), w) for r in rows.rounds
         ),
-        extra=_event_settings(event, public=public),
+        extra=settings,
         scoring=event_scoring(event),
+        cut=read_cut(cut) if cut is not None else None,
     )
 
 

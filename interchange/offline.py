@@ -163,6 +163,14 @@ def pair(options: Mapping[str, Any], out: Output) -> None:
         seeding = [p.strip() for p in options["seeding"].split(",") if p.strip()]
     try:
         event = load_event(options["file"])
+    except EventFileError as exc:
+        raise OfflineError(str(exc).replace("\n", " ")) from None
+    if event.cut is not None and event.next_round_number > event.cut.after_round:
+        # The Swiss rounds are in: the bracket pairs the rest (its engine loaded only then,
+        # so a Swiss `pair` builds no standings tables).
+        _pair_cut(event, options, out)
+        return
+    try:
         request = request_from_event(
             event,
             seed=options["seed"],
@@ -186,6 +194,45 @@ def pair(options: Mapping[str, Any], out: Output) -> None:
         out.write(pairing.report.to_text())
 
 
+def _pair_cut(event: Any, options: Mapping[str, Any], out: Output) -> None:
+    """The next round of the top cut: the bracket decides it, so no TO override applies."""
+    from bracket import CutError, pair_cut_round
+    from standings.engine import StandingsError
+
+    hand = [name for name in ("fix_pair", "fix_bye", "fix_table", "seeding", "report") if options[name]]
+    if hand:
+        option = "--" + hand[0].replace("_", "-")
+        raise OfflineError(f"{option} does not apply to a cut round: the bracket decides who meets whom")
+    try:
+        cut_round = pair_cut_round(event, seed=options["seed"])
+    except (CutError, StandingsError) as exc:
+        raise OfflineError(str(exc)) from None
+    if options["json"]:
+        out.write(json.dumps(cut_round.to_json()))
+        return
+    seeds = {player: i for i, player in enumerate(cut_round.seeds or _seeds_of(event), start=1)}
+
+    def who(player_id: str) -> str:
+        name = event.player(player_id).name
+        label = f"{player_id} ({name})" if name and name != player_id else player_id
+        return f"{label} [seed {seeds[player_id]}]"
+
+    lines = [f"Round {cut_round.number} (cut)"]
+    for game in cut_round.games:
+        if game.is_bye:
+            lines.append(f"  Bye       {who(game.players[0])}")
+        else:
+            lines.append(f"  Table {game.table:<3} {who(game.players[0])}  v  {who(game.players[1])}")
+    out.write("\n".join(lines))
+
+
+def _seeds_of(event: Any) -> tuple[str, ...]:
+    from bracket import event_seeds
+
+    seeds: tuple[str, ...] = event_seeds(event)
+    return seeds
+
+
 def standings(options: Mapping[str, Any], out: Output) -> None:
     """`standings FILE [--json] [--explain PLAYER_ID]` (OP Guide: Scoring and Standings)."""
     from interchange.eventfile import EventFileError, load_event
@@ -198,6 +245,7 @@ def standings(options: Mapping[str, Any], out: Output) -> None:
         )
     except (EventFileError, StandingsError) as exc:
         raise OfflineError(str(exc)) from None
+    places = _cut_placing(event, table) if options["explain"] is None else None
 
     player_id = options["explain"]
     if player_id is not None:
@@ -214,13 +262,52 @@ def standings(options: Mapping[str, Any], out: Output) -> None:
 
     from standings.display import standings_json, standings_table
 
+    if places is not None:
+        table = _in_cut_order(table, places)
     if options["json"]:
         # One row per line, as printed in interchange.md.
-        rows = [json.dumps(row, ensure_ascii=False) for row in standings_json(table)["standings"]]
+        entries = standings_json(table)["standings"]
+        if places is not None:
+            for entry, place in zip(entries, places, strict=True):
+                entry["cut"], entry["eliminated_in"] = place.seed, place.eliminated_in
+        rows = [json.dumps(row, ensure_ascii=False) for row in entries]
         body = ",\n".join(f"  {row}" for row in rows)
         out.write('{"standings": [\n' + body + "\n]}" if rows else '{"standings": []}')
     else:
-        out.write(standings_table(table, event.name))
+        out.write(standings_table(table, event.name) + (_cut_text(places) if places is not None else ""))
+
+
+def _cut_placing(event: Any, table: Any) -> Any:
+    """Once the cut has begun, everyone's place (`bracket.placing`); None before it."""
+    from bracket import CutError, cut_has_begun, event_bracket, placing
+
+    if not cut_has_begun(event):
+        return None
+    try:
+        return placing(table, event_bracket(event, table))
+    except CutError as exc:
+        raise OfflineError(str(exc)) from None
+
+
+def _in_cut_order(table: Any, places: Any) -> Any:
+    """The Swiss standings' rows in the cut's order, with the cut's ranks."""
+    import dataclasses
+
+    rows = tuple(dataclasses.replace(table[place.player], rank=place.rank) for place in places)
+    return dataclasses.replace(table, rows=rows)
+
+
+def _cut_text(places: Any) -> str:
+    """A line per cut player under the table: their seed and how far they went."""
+    entered = [place for place in places if place.seed is not None]
+    left = sum(place.eliminated_in is None for place in entered)
+    lines = ["", "", "Top cut (placed first; ranks are not shared):"]
+    for place in entered:
+        how = f"out in round {place.eliminated_in}"
+        if place.eliminated_in is None:
+            how = "champion" if left == 1 else "still in"
+        lines.append(f"  {place.rank}. {place.player}: seed {place.seed}, {how}")
+    return "\n".join(lines)
 
 
 def validate_roster(options: Mapping[str, Any], out: Output) -> int:

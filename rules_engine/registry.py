@@ -10,6 +10,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rules_engine.deciding import GameDecider, more_vp
 from rules_engine.pregame import DEFAULT_CLOCK, NO_PREGAME, ClockRules, Pregame
 from rules_engine.scoring import ScoringTable
 from rules_engine.sections import SectionTitler, section_title
@@ -220,6 +221,9 @@ class GameSystem:
     # games score no TP shows neither TP nor oTP, always 0 there.
     standings_keys: tuple[str, ...] = ("mp", "tp", "sos", "otp")
     kp_range: ScoreRange | None = None
+    # Who won a played game, by the system's own result (None: a tie). A top cut sends the
+    # winner on and settles a tie by seed (`rules_engine.deciding`); more VP by default.
+    decide_game: GameDecider = more_vp
     # --- Packs a TO supplies (issue 12) ---
     # Checks a decoded datapack/1 document for this system and says what it is; raises
     # `rules_engine.datapack.PackError` naming the JSON path of the problem. None: the

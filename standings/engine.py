@@ -145,11 +145,12 @@ def scoring_for_event(event: EventFile) -> ScoringTable:
 
 
 def planned_rounds_of(event: EventFile) -> int | None:
-    """The planned round count, when the file carries one (our exports do, as `planned_rounds`)."""
+    """The planned round count, when the file carries one (our exports do, as `planned_rounds`);
+    else, with a top cut, its last Swiss round: the standings the cut is drawn from are final."""
     value = event.extra.get("planned_rounds")
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
         return value
-    return None
+    return event.cut.after_round if event.cut is not None else None
 
 
 def standings_for_event(
@@ -159,10 +160,14 @@ def standings_for_event(
     planned_rounds: int | None = None,
     final: bool | None = None,
 ) -> Standings:
-    """Standings of an event/1 file; scoring and planned rounds default to what the file says."""
+    """Standings of an event/1 file; scoring and planned rounds default to what the file says.
+
+    Only the Swiss rounds count: a top cut's games add nothing to MP, TP, SoS or oTP (its
+    placing is the `bracket` package's, on top of these standings).
+    """
     return compute_standings(
         event.players,
-        event.rounds,
+        event.swiss_rounds,
         scoring if scoring is not None else scoring_for_event(event),
         planned_rounds=planned_rounds if planned_rounds is not None else planned_rounds_of(event),
         final=final,

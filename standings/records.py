@@ -26,6 +26,9 @@ COMPLETE_VICTORY = "complete-victory"
 DRAW = "draw"
 OUTCOMES = (PLAYED, CONCESSION, NO_SHOW, GAME_LOSS, DOUBLE_NO_SHOW, BYE, COMPLETE_VICTORY, DRAW)
 OUTCOMES_WITH_LOSER = (CONCESSION, NO_SHOW, GAME_LOSS, COMPLETE_VICTORY)
+# A round's stage: the Swiss rounds, then a championship's single-elimination cut.
+SWISS = "swiss"
+CUT = "cut"
 
 
 class EventFileError(ValueError):
@@ -58,7 +61,9 @@ class EventGame:
     table: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     kp: tuple[int, int] | None = None  # Kill Points, in players order (Dropzone, DZC:952)
-    winner: str | None = None  # a played game of a system without VP (Warpspawn)
+    # A played game of a system without VP names its winner (Warpspawn); in a cut round any
+    # game may name one, the TO's own tie-break, which stands whatever the score.
+    winner: str | None = None
 
     @property
     def is_bye(self) -> bool:
@@ -70,6 +75,25 @@ class EventRound:
     number: int
     games: tuple[EventGame, ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    stage: str = SWISS  # SWISS or CUT
+    # The first cut round's entrants in seed order, as drawn when it was paired (None: not recorded).
+    seeds: tuple[str, ...] | None = None
+
+    @property
+    def is_cut(self) -> bool:
+        return self.stage == CUT
+
+
+@dataclass(frozen=True)
+class EventCut:
+    """A championship's top cut: `size` players enter a single-elimination bracket once
+    round `after_round`, the last Swiss round, is complete."""
+
+    size: int
+    after_round: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"size": self.size, "after_round": self.after_round}
 
 
 @dataclass(frozen=True)
@@ -83,6 +107,16 @@ class EventFile:
     rounds: tuple[EventRound, ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
     scoring: ScoringOverride | None = None  # the TO's bands and bye, over the system's
+    cut: EventCut | None = None  # a single-elimination stage after the Swiss rounds
+
+    @property
+    def swiss_rounds(self) -> tuple[EventRound, ...]:
+        """The rounds that count for MP, TP, SoS and oTP: every round but the cut's."""
+        return tuple(r for r in self.rounds if not r.is_cut)
+
+    @property
+    def cut_rounds(self) -> tuple[EventRound, ...]:
+        return tuple(r for r in self.rounds if r.is_cut)
 
     def scored_by(self, default: ScoringTable) -> ScoringTable:
         """The system's table for this event's scale, with the TO's bands or bye over it."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TERMS = re.compile(r"\b(minerals?|gas|missions?|deployments?|battle[ _-]?rounds?)\b", re.IGNORECASE)
-PRODUCT = ("accounts", "config", "interchange", "judging", "pairings", "printing", "rosters",
+PRODUCT = ("accounts", "bracket", "config", "interchange", "judging", "pairings", "printing", "rosters",
            "rules_engine", "standings", "tournaments", "templates", "static")  # fmt: skip
 SUFFIXES = {".py", ".html", ".txt", ".js", ".css", ".json"}
 STARCRAFT = ("rules_engine/systems/starcraft_tmg/", "templates/games/starcraft_tmg/")
@@ -46,3 +46,22 @@ def test_no_starcraft_term_outside_its_package() -> None:
         if TERMS.search(line)
     ]
     assert hits == [], "StarCraft's terms outside its package:\n" + "\n".join(hits)
+
+
+# The cut's engine asks each game system who won (`GameSystem.decide_game`) and never knows
+# which system it runs: no system's name, nor the terms only one of them uses.
+GAME_NAMES = re.compile(
+    r"starcraft|dropzone|morsdei|warpspawn|kill[ _-]?points?|\bkp\b|complete[ _-]victory", re.IGNORECASE
+)
+
+
+def test_the_bracket_names_no_game_system() -> None:
+    sources = sorted((ROOT / "bracket").rglob("*.py"))
+    assert sources
+    hits = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sources
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if GAME_NAMES.search(line)
+    ]
+    assert hits == [], "game-system terms in the bracket:\n" + "\n".join(hits)

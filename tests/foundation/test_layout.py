@@ -14,11 +14,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # Lowest first. Pure packages, then the Django apps.
-PURE = ("rules_engine", "standings", "pairings")
+PURE = ("rules_engine", "standings", "bracket", "pairings")
 PURE_MODULES = ("interchange.eventfile", "interchange.offline", "judging.domain")
 LAYERS = (
     "rules_engine",
     "standings",
+    "bracket",
     "pairings",
     "accounts",
     "rosters",
@@ -122,3 +123,28 @@ def test_the_editable_install_is_a_path_not_an_import_hook():
     assert not list(site.glob("__editable___muster_*_finder.py"))
     (pth,) = site.glob("__editable__.muster-*.pth")
     assert Path(pth.read_text().strip()).resolve() == ROOT.resolve()
+
+
+def test_a_swiss_pair_loads_no_bracket(tmp_path):
+    """`pair` on a file without a cut (or before it) never imports the bracket, whose engine
+    builds the standings tables a Swiss pairing does without."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    doc = {"format": "event/1", "players": [{"id": f"p{i}", "name": f"P{i}"} for i in range(4)], "rounds": []}
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code = (
+        "import contextlib, io, sys\n"
+        "from interchange import offline\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    code = offline.main(['manage.py', 'pair', {str(path)!r}, '--json'])\n"
+        "print(code, sorted(m for m in sys.modules if m.split('.')[0] == 'bracket'))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=env
+    )
+    assert out.stdout.strip() == "0 []"

@@ -21,6 +21,7 @@ from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.dropzone_commander import sections
 from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
+from rules_engine.systems.dropzone_commander.results import more_vp_then_kill_points
 from rules_engine.systems.dropzone_commander.rosters import ROSTER_RULES
 from rules_engine.systems.dropzone_commander.sizes import SIZES
 
@@ -99,6 +100,7 @@ SYSTEM = register(
         },
         scoring={"standard": BANDS},
         results=ResultShape(vp=True, kp=True),
+        decide_game=more_vp_then_kill_points,
         # VP come from the Scenario (e.g. Strategic Points 6+3+3+1, :1160) plus Attrition
         # (X VP per 200 KP, :962); the book gives no total, so the bound only refuses what
         # no game of six Rounds (:926) can reach.

@@ -20,6 +20,7 @@ from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.warpspawn_starcraft import sections
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, WarpspawnPack, load_pack
+from rules_engine.systems.warpspawn_starcraft.results import named_winner
 from rules_engine.systems.warpspawn_starcraft.rosters import ROSTER_RULES
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -71,6 +72,7 @@ SYSTEM = register(
         scales={"standard": Scale("standard", "Standard", None, "standard")},
         scoring={"standard": BANDS},
         results=ResultShape(vp=False),
+        decide_game=named_winner,
         vp_range=ScoreRange(0, 0),  # no Victory Points at all: a game has a winner or is a draw
         standings_keys=("mp", "sos"),  # TP is 0 in every game (BANDS), so TP and oTP are too
         roster_rules=ROSTER_RULES,
