@@ -44,12 +44,11 @@ from printing.models import PrintJob
 from rosters.models import Roster
 from tests.builders.rows import add_round
 from tests.builders.worlds import build_world
+from tournaments.invitation_mails import invitation_token, staff_invitation_token
 from tournaments.models import Event, Game, RoundStatus, StaffInvitation, Table
 from tournaments.services.events import event_create
-from tournaments.services.invitations import invitation_token
 from tournaments.services.players import player_register
 from tournaments.services.side_events import side_event_create
-from tournaments.services.staff_invitations import staff_invitation_token
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",

@@ -28,6 +28,7 @@ from tournaments.forms import (
     schedule_initial,
     tables_text,
 )
+from tournaments.invitation_mails import is_invitable
 from tournaments.models import Event, RoundStatus, StaffInvitation
 from tournaments.scoring_forms import ScoringForm
 from tournaments.selectors import (
@@ -43,11 +44,7 @@ from tournaments.selectors import (
     user_by_username,
 )
 from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
-from tournaments.services.invitations import (
-    invitation_resend,
-    invitations_send,
-    is_invitable,
-)
+from tournaments.services.invitations import invitation_resend, invitations_send
 from tournaments.services.players import (
     CsvRowErrors,
     player_check_in,
