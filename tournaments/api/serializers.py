@@ -144,7 +144,8 @@ class TableSerializer(Serializer):
 
 
 class TablesInputSerializer(Serializer):
-    tables = TableSerializer(many=True)
+    # Each number once, from 1 to the highest: a longer list repeats one (`table-listed-twice`).
+    tables = serializers.ListField(child=TableSerializer(), max_length=limits.TABLE_NUMBERS.high)
 
 
 class ScheduleEntrySerializer(Serializer):

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.builders.documents import raynor
+from tournaments import limits
 from tournaments.models import AuditEntry, ResultStatus
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 from tournaments.services.rosters import ROSTER_MAX_BYTES
@@ -94,6 +95,7 @@ def test_writes_document_413_and_the_limits_are_in_the_schema(schema):
     ]
     assert text[0]["maxLength"] == ROSTER_MAX_BYTES
     assert parts["PlayersImportRequest"]["properties"]["csv"]["maxLength"] == PLAYERS_CSV_MAX_CHARS
+    assert parts["TablesInputRequest"]["properties"]["tables"]["maxItems"] == limits.TABLE_NUMBERS.high
 
 
 @pytest.mark.parametrize("operation", ["standings", "round_read"])
