@@ -81,7 +81,7 @@ Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
 
 def _round(event: Event, params: PrintParams) -> Round:
     if params.round is None:
-        raise ServiceError("Say which round to print.", field="round")
+        raise ServiceError("Say which round to print.", code="round-required", field="round")
     round_ = event.rounds.filter(number=params.round).first()
     if round_ is None:
         raise ServiceError(f"There is no round {params.round} yet.", code="no-round", field="round")

@@ -293,6 +293,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api:round-swap-tables": (post(TO, {"tables": [1, 2]}, number="1"),),
     "api:game-report": (post(IN_GAME, {"vp": [12, 3]}, game_id="{game}"),),
     "api:game-confirm": (post(IN_GAME, game_id="{game}"),),
+    "api:game-dispute": (post(IN_GAME, {"note": "We disagree."}, game_id="{game}"),),
     "api:game-result": (post(STAFF, {"vp": [12, 3], "reason": "slip"}, game_id="{game}"),),
     "api:game-review": (post(HEAD, {"stands": True, "reason": "ok"}, game_id="{game}"),),
     "api:judge-queue": (get(STAFF),),
