@@ -21,6 +21,7 @@ names always stands, and a game the system's rule leaves tied goes to the better
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -393,3 +394,10 @@ def placing(swiss: Standings, bracket: Bracket) -> tuple[Placing, ...]:
         rows.append(Placing(row.player, before + rank, None, None))
     rows += [Placing(row.player, None, None, None) for row in swiss.rows if not row.placed]
     return tuple(rows)
+
+
+def in_cut_order(swiss: Standings, places: Sequence[Placing]) -> Standings:
+    """The Swiss standings' rows in the cut's order (`placing`), each with its cut rank: what
+    every standings view shows once the cut has begun (the figures stay the Swiss ones)."""
+    rows = tuple(dataclasses.replace(swiss[place.player], rank=place.rank) for place in places)
+    return dataclasses.replace(swiss, rows=rows)

@@ -54,7 +54,7 @@ from django.db.models import Prefetch, Q
 from django.utils.text import slugify
 
 from awards.models import Award
-from interchange.eventfile import event_to_json, read_cut, round_stage
+from interchange.eventfile import event_to_json, round_stage
 from interchange.pack_section import PACK, pack_json, restore_pack
 from interchange.platform_records import (
     AUDIT_SECTION,
@@ -98,7 +98,7 @@ from standings.records import (
     EventRound,
     EventTable,
 )
-from tournaments.bridges.record import SCORING, event_scoring
+from tournaments.bridges.record import SCORING, event_cut, event_scoring
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Event,
@@ -140,7 +140,8 @@ def _plain_fields(model: type[models.Model], handled: set[str]) -> tuple[str, ..
 
 
 # Written as extra fields of event/1, at their level.
-EVENT_FIELDS = _plain_fields(Event, {"name", "slug", "game_system", "scale", "kind", "extra"})
+# The top cut's size is event/1's own `cut` (with `planned_rounds` as its `after_round`).
+EVENT_FIELDS = _plain_fields(Event, {"name", "slug", "game_system", "scale", "kind", "extra", "cut_size"})
 PLAYER_FIELDS = _plain_fields(
     Player, {"external_id", "name", "spare", "dropped_after_round", "disqualified_after_round", "extra"}
 )
@@ -231,7 +232,17 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
             raise EventImportError(f"an event with slug {slug!r} already exists; choose another (--slug)")
     else:
         slug = _free_slug(slugify(data.name))
-    if "planned_rounds" not in settings:
+    if data.cut is not None:
+        # The top cut: its size, after the Swiss rounds, which are the event's planned rounds.
+        planned = settings.get("planned_rounds", data.cut.after_round)
+        if planned != data.cut.after_round:
+            raise EventImportError(
+                f"planned_rounds ({planned}) must be the cut's after_round ({data.cut.after_round}): "
+                "with a top cut the planned rounds are the Swiss rounds"
+            )
+        settings["planned_rounds"] = data.cut.after_round
+        settings["cut_size"] = data.cut.size
+    elif "planned_rounds" not in settings:
         # A file from elsewhere may not say; never plan fewer rounds than were played.
         default = Event._meta.get_field("planned_rounds").get_default()
         settings["planned_rounds"] = max([default, *(r.number for r in data.rounds)])
@@ -255,7 +266,7 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
 
 def _round_parts(round_: EventRound) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     """Split a round's extra fields into model fields, pending games and the unknown rest."""
-    # No column holds a round's stage or the cut's seeds: they are kept with the unknown rest.
+    # A round's stage and the cut's seeds are Round columns, taken with its other fields.
     rest = {**round_stage(round_), **round_.extra}
     where = f"round {round_.number}"
     fields = {**IMPORTED_ROUND_DEFAULTS, **take_fields(Round, ROUND_FIELDS, rest, where)}
@@ -429,9 +440,6 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
     if data.scoring is not None:
         # The TO's bands and bye live with the event (read back by tournaments.bridges.record).
         extra["scoring"] = data.scoring.to_json()
-    if data.cut is not None:
-        # The top cut's size and last Swiss round live with the event, as written in the file.
-        extra["cut"] = data.cut.to_json()
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
     pack = extra.pop(PACK, None)
     users = _linked_accounts(_usernames_in(data, records), link_users)
@@ -982,7 +990,6 @@ def _event_file(
     table_extra = stash.get("tables", {})
     round_extra = stash.get("rounds", {})
     settings = _event_settings(event, public=public)
-    cut = settings.pop("cut", None)
     return EventFile(
         name=event.name,
         game_system=event.game_system,
@@ -998,7 +1005,7 @@ def _event_file(
         ),
         extra=settings,
         scoring=event_scoring(event),
-        cut=read_cut(cut) if cut is not None else None,
+        cut=event_cut(event),
     )
 
 

@@ -291,10 +291,9 @@ def _cut_placing(event: Any, table: Any) -> Any:
 
 def _in_cut_order(table: Any, places: Any) -> Any:
     """The Swiss standings' rows in the cut's order, with the cut's ranks."""
-    import dataclasses
+    from bracket import in_cut_order
 
-    rows = tuple(dataclasses.replace(table[place.player], rank=place.rank) for place in places)
-    return dataclasses.replace(table, rows=rows)
+    return in_cut_order(table, places)
 
 
 def _cut_text(places: Any) -> str:

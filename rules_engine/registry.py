@@ -43,6 +43,13 @@ class ArmyRules(Protocol):
         ...
 
 
+class CutAdvice(Protocol):
+    """The top cut a game's organised-play rules (or our reading of them) suggest for an
+    event of `kind` at `scale` with `players` players; None: no cut is suggested."""
+
+    def __call__(self, *, kind: str, scale: str, players: int) -> int | None: ...
+
+
 class RoundAdvice(Protocol):
     """The round count a game's organised-play rules suggest for an event of `kind`
     ("community", "competitive") at `scale` with `players` players."""
@@ -243,6 +250,9 @@ class GameSystem:
     # The round count the game's organised-play rules suggest for a field size (StarCraft's
     # OP Guide: Event Size and Format); None: its books suggest none, and nothing is advised.
     suggested_rounds: RoundAdvice | None = None
+    # The top cut suggested with those rounds (StarCraft: fields above 128, which the guide
+    # leaves to a championship format); None: never suggested.
+    suggested_cut: CutAdvice | None = None
     # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
     # Format). None of the other three books has dual lists (game-systems.md §0 point 5).
     dual_lists: bool = False

@@ -27,6 +27,7 @@ from tournaments.errors import ServiceError
 from tournaments.event_time import in_zone, zone_named, zone_names
 from tournaments.game_templates import game_template_names
 from tournaments.models import (
+    CutTies,
     Event,
     EventKind,
     Game,
@@ -360,7 +361,25 @@ class EventForm(Form):
         help_text="Only used to suggest a round count.",
     )
     planned_rounds = forms.IntegerField(
-        min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high, initial=3
+        min_value=limits.PLANNED_ROUNDS.low,
+        max_value=limits.PLANNED_ROUNDS.high,
+        initial=3,
+        help_text="With a top cut: the Swiss rounds before it.",
+    )
+    cut_size = forms.IntegerField(
+        required=False,
+        min_value=limits.CUT_SIZE.low,
+        max_value=limits.CUT_SIZE.high,
+        label="Top cut",
+        help_text="A championship's single-elimination bracket after the Swiss rounds: 8 for a top 8. "
+        "Empty: no cut. Fixed once round 1 is paired.",
+    )
+    cut_ties = forms.ChoiceField(
+        choices=CutTies.choices,
+        initial=CutTies.BETTER_SEED,
+        required=False,
+        label="A tied cut game",
+        help_text="When the result is a tie the game's own rule does not break.",
     )
     roster_deadline = forms.DateTimeField(
         required=False,
@@ -510,6 +529,7 @@ class EventForm(Form):
             data.pop(key, None)
         data["first_round_extra_minutes"] = data.get("first_round_extra_minutes") or 0
         data["list_format"] = data.get("list_format") or ListFormat.SINGLE
+        data["cut_ties"] = data.get("cut_ties") or CutTies.BETTER_SEED
         data["pairing_platform"] = (
             data.get("pairing_platform") or Event._meta.get_field("pairing_platform").get_default()
         )

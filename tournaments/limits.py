@@ -35,6 +35,8 @@ FIRST_ROUND_EXTRA_MINUTES = Bounds(0, 120)
 # OP Guide: Number of Rounds — the table tops out well below 15 Swiss rounds.
 PLANNED_ROUNDS = Bounds(1, 15)
 EXPECTED_PLAYERS = Bounds(2, 1000)
+# A top cut: two players at least (a final); at most a 128-player bracket, seven cut rounds.
+CUT_SIZE = Bounds(2, 128)
 
 EVENT_NAME_LENGTH = 200
 PLAYER_NAME_LENGTH = 120

@@ -48,6 +48,14 @@ class TableSeating(models.TextChoices):
     STANDING = "standing", "Standing"
 
 
+class CutTies(models.TextChoices):
+    # How a cut game goes on when its result is a tie the game system's rule does not
+    # decide (docs/pairing.md, "The top cut"): the better seed, or a deciding game whose
+    # winner a judge records (`Game.winner`).
+    BETTER_SEED = "better-seed", "The better seed goes on"
+    DECIDING_GAME = "deciding-game", "The players play a deciding game; a judge records its winner"
+
+
 class EventStatus(models.TextChoices):
     DRAFT = "draft", "Draft"
     REGISTRATION = "registration", "Registration open"
@@ -86,7 +94,14 @@ class Event(models.Model):
         "floor); in the game system's unit.",
     )
     list_format = models.CharField(max_length=10, choices=ListFormat.choices, default=ListFormat.DUAL)
+    # With a top cut, the Swiss rounds only: the cut starts after round `planned_rounds`.
     planned_rounds = models.PositiveSmallIntegerField(default=3)
+    # A championship's top cut: how many players enter the single-elimination bracket after
+    # the Swiss rounds (None: no cut), and how a tied cut game is decided.
+    cut_size = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Players in the top cut after the Swiss rounds; empty: no cut."
+    )
+    cut_ties = models.CharField(max_length=20, choices=CutTies.choices, default=CutTies.BETTER_SEED)
     rounds_changed_at = models.DateTimeField(
         null=True, blank=True, help_text="When a change to the round count was announced."
     )
@@ -173,6 +188,16 @@ class Event(models.Model):
         if self.created_at is not None and default < timezone.localdate(self.created_at):
             return None
         return default
+
+    @property
+    def has_cut(self) -> bool:
+        return self.cut_size is not None
+
+    @property
+    def format_summary(self) -> str:
+        """The event's format in a line: "5 Swiss rounds, then a top 8" (or "5 Swiss rounds")."""
+        rounds = f"{self.planned_rounds} Swiss round{'s' if self.planned_rounds != 1 else ''}"
+        return f"{rounds}, then a top {self.cut_size}" if self.cut_size is not None else rounds
 
     @property
     def game_system_name(self) -> str:
@@ -322,6 +347,12 @@ class RoundStatus(models.TextChoices):
     CLOSED = "closed", "Closed"
 
 
+class RoundStage(models.TextChoices):
+    # event/1 round stages, from the one source (standings.records).
+    SWISS = records.SWISS, "Swiss"
+    CUT = records.CUT, "Top cut"
+
+
 class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -337,6 +368,11 @@ class Round(models.Model):
     # The scenario the TO chose for this round, for a game system that picks one per round
     # once rosters lock (`GameSystem.pregame`, e.g. Dropzone Commander); empty until chosen.
     scenario = models.CharField(max_length=120, blank=True)
+    # A Swiss round or a round of the top cut; the first cut round keeps the seeds it was
+    # paired from (players' event/1 ids, best first), so later rounds and the standings
+    # read the bracket the players saw, whatever changes in the Swiss standings after.
+    stage = models.CharField(max_length=10, choices=RoundStage.choices, default=RoundStage.SWISS)
+    seeds = models.JSONField(null=True, blank=True, default=None)
 
     class Meta:
         ordering = ["event", "number"]
@@ -346,6 +382,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    @property
+    def is_cut(self) -> bool:
+        return self.stage == RoundStage.CUT
 
     @property
     def scenario_to_play(self) -> str:

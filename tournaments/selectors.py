@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from bracket import Bracket, Placing
 from rosters.models import Roster
 from rules_engine.names import name_key
 from rules_engine.registry import UnknownGameSystem, get_system
@@ -17,6 +18,7 @@ from standings import Standings
 from standings.display import RoundProgress
 from tournaments.access import EventAccess
 from tournaments.audit_sealing import sealed_actions
+from tournaments.bridges.cut import CutView, cut_view
 from tournaments.bridges.standings import event_standings as event_standings
 from tournaments.caching import cached_for_version
 from tournaments.event_format import roster_deadline_warning
@@ -44,7 +46,38 @@ from tournaments.services.schedules import event_slots
 
 def standings_cached(event: Event) -> Standings:
     """`event_standings`, computed once per event version and shared (tournaments.caching)."""
-    return cached_for_version(event, "standings", (), lambda: event_standings(event))
+    return event_cut_view(event).standings
+
+
+def event_cut_view(event: Event) -> CutView:
+    """The Swiss standings, the bracket and the placing, once per event version (shared)."""
+    return cached_for_version(event, "standings", (), lambda: cut_view(event))
+
+
+def cut_view_of(event: Event) -> CutView:
+    """The Swiss standings, bracket and placing computed now (not cached): for services and
+    tests that read right after a write."""
+    return cut_view(event)
+
+
+def event_bracket(event: Event) -> Bracket | None:
+    """The top cut as far as it has been played (seeds, who went on from each game, who is
+    still in, the champion): None for an event without a cut, or before its first round is paired."""
+    return event_cut_view(event).bracket
+
+
+def event_cut_placing(event: Event) -> tuple[Placing, ...] | None:
+    """Every player's place once the cut has begun (cut players first, ranks not shared),
+    by event/1 player id; None before that."""
+    return event_cut_view(event).places
+
+
+def event_champion(event: Event) -> Player | None:
+    """The player who won the final, once it is played; None before, or without a cut."""
+    champion = event_cut_view(event).champion
+    if champion is None:
+        return None
+    return event.players.filter(external_id=champion).first()
 
 
 def deadline_warning(event: Event) -> str | None:

@@ -90,6 +90,8 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "time_zone",
                 "format",
                 "planned_rounds",
+                "cut",
+                "cut_ties",
                 "round_minutes",
                 "first_round_extra_minutes",
                 "schedule",
@@ -137,7 +139,18 @@ FIELDS: dict[str, dict[str, bool]] = {
     },
     "round": {
         **dict.fromkeys(
-            ("number", "games", "pending", "status", "created_at", "published_at", "closed_at", "version"),
+            (
+                "number",
+                "games",
+                "pending",
+                "status",
+                "created_at",
+                "published_at",
+                "closed_at",
+                "version",
+                "stage",
+                "seeds",
+            ),
             True,
         ),
         **dict.fromkeys(("pairing_report", "seed"), False),

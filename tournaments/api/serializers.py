@@ -23,6 +23,7 @@ from tournaments.api.documents import (
 )
 from tournaments.limits import REASON_LENGTH
 from tournaments.models import (
+    CutTies,
     EventKind,
     EventStatus,
     ListFormat,
@@ -167,7 +168,11 @@ class EventSummarySerializer(Serializer):
     starts_on = serializers.DateField(allow_null=True)
     ends_on = serializers.DateField(allow_null=True)
     venue = serializers.CharField()
-    planned_rounds = serializers.IntegerField()
+    planned_rounds = serializers.IntegerField(help_text="With a top cut: the Swiss rounds, before the cut.")
+    cut_size = serializers.IntegerField(
+        allow_null=True, help_text="How many players enter the top cut after the Swiss rounds; null: no cut."
+    )
+    format_summary = serializers.CharField(help_text='The format in words: "5 Swiss rounds, then a top 8".')
     registration_open = serializers.BooleanField()
 
 
@@ -183,6 +188,11 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     )
     list_format = serializers.ChoiceField(choices=ListFormat.choices)
     rounds_changed_at = serializers.DateTimeField(allow_null=True)
+    cut_ties = serializers.ChoiceField(
+        choices=CutTies.choices,
+        help_text="How a tied top-cut game the game system's rule leaves open is decided: the better "
+        "seed goes on, or the players play a deciding game whose winner is recorded.",
+    )
     roster_deadline = serializers.DateTimeField(allow_null=True)
     rosters_locked = serializers.BooleanField(
         help_text="Players can no longer change their rosters: the roster deadline has passed or "
@@ -252,7 +262,24 @@ class EventWriteSerializer(Serializer):
     )
     list_format = serializers.ChoiceField(choices=ListFormat.choices, required=False)
     planned_rounds = serializers.IntegerField(
-        min_value=limits.PLANNED_ROUNDS.low, max_value=limits.PLANNED_ROUNDS.high, required=False
+        min_value=limits.PLANNED_ROUNDS.low,
+        max_value=limits.PLANNED_ROUNDS.high,
+        required=False,
+        help_text="The Swiss rounds (with a top cut, the rounds before it).",
+    )
+    cut_size = serializers.IntegerField(
+        min_value=limits.CUT_SIZE.low,
+        max_value=limits.CUT_SIZE.high,
+        allow_null=True,
+        required=False,
+        help_text="A top cut of this many players after the Swiss rounds; null: none. Not more than the "
+        "registered field once registration closes (400 `cut-larger-than-field`); fixed once round 1 "
+        "is paired (400 `cut-fixed`).",
+    )
+    cut_ties = serializers.ChoiceField(
+        choices=CutTies.choices,
+        required=False,
+        help_text="A tied top-cut game: the better seed goes on, or a deciding game's winner is recorded.",
     )
     starts_on = serializers.DateField(allow_null=True, required=False)
     ends_on = serializers.DateField(allow_null=True, required=False)

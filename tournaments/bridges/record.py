@@ -1,7 +1,8 @@
 """The event's results record (`standings.records.EventFile`) straight from its rows.
 
-Both engines read the same record: who plays, which tables there are, and every game
-that has a result. Four queries whatever the event's size (tables, players, rounds,
+Both engines read the same record: who plays, which tables there are, every game that
+has a result, and a championship's top cut (each round's stage, the first cut round's
+seeds). Four queries whatever the event's size (tables, players, rounds,
 games), reading only the columns the engines use, so neither the standings page nor
 pairing pays for the export's rosters, reports and extras.
 """
@@ -13,9 +14,12 @@ from typing import Any
 from rules_engine.scoring import ScoringOverride, scoring_from_json
 from standings.records import (
     BYE,
+    CUT,
     OUTCOMES,
     OUTCOMES_WITH_LOSER,
     PLAYED,
+    SWISS,
+    EventCut,
     EventFile,
     EventGame,
     EventPlayer,
@@ -61,6 +65,14 @@ def event_scoring(event: Event) -> ScoringOverride | None:
         return None  # stored by an import that checked it; a hand edit that broke it scores by default
 
 
+def event_cut(event: Event) -> EventCut | None:
+    """The event's top cut as the engines read it: `cut_size` players after round
+    `planned_rounds`, the last Swiss round (None: no cut)."""
+    if event.cut_size is None:
+        return None
+    return EventCut(size=event.cut_size, after_round=event.planned_rounds)
+
+
 def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
     """Players, tables and scored games of `event`; with `before_round`, only earlier rounds."""
     tables = list(event.tables.order_by("number").values_list("id", "number", "layout"))
@@ -74,7 +86,7 @@ def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
     if before_round is not None:
         rounds_qs = rounds_qs.filter(number__lt=before_round)
         games_qs = games_qs.filter(round__number__lt=before_round)
-    rounds = list(rounds_qs.values_list("id", "number"))
+    rounds = list(rounds_qs.values_list("id", "number", "stage", "seeds"))
     games = games_qs.order_by("id").values_list(
         "round_id",
         "player_one_id",
@@ -131,6 +143,15 @@ def event_record(event: Event, *, before_round: int | None = None) -> EventFile:
             )
             for _, external_id, name, spare, dropped, disqualified in players
         ),
-        rounds=tuple(EventRound(number=n, games=tuple(by_round[rid])) for rid, n in rounds),
+        rounds=tuple(
+            EventRound(
+                number=n,
+                games=tuple(by_round[rid]),
+                stage=CUT if stage == CUT else SWISS,
+                seeds=tuple(seeds) if isinstance(seeds, list) else None,
+            )
+            for rid, n, stage, seeds in rounds
+        ),
         extra=extra,
+        cut=event_cut(event),
     )

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from standings import Standings, standings_for_event
-from tournaments.bridges.record import event_record
-from tournaments.models import Event, RoundStatus
+from standings import Standings
+from tournaments.bridges.cut import cut_view
+from tournaments.models import Event
 
 
 def event_standings(event: Event) -> Standings:
-    """Standings from confirmed results; final once the last planned round has closed."""
-    closed = event.rounds.filter(status=RoundStatus.CLOSED).count()
-    final = closed >= event.planned_rounds
-    return standings_for_event(event_record(event), planned_rounds=event.planned_rounds, final=final)
+    """Standings from confirmed results; final once the last planned (Swiss) round has closed.
+
+    Once a top cut has begun, in the cut's order (docs/standings.md, "With a top cut"): its
+    players first by the bracket, each a rank of their own, then everyone else as the Swiss
+    standings place them.
+    """
+    return cut_view(event).standings

@@ -17,8 +17,10 @@ from tournaments.event_format import default_roster_deadline
 from tournaments.event_time import event_zone, is_zone
 from tournaments.models import (
     LISTING_FIELDS,
+    CutTies,
     Event,
     EventKind,
+    EventStatus,
     ListFormat,
     Player,
     StaffRole,
@@ -42,6 +44,8 @@ EDITABLE_FIELDS = (
     "points_limit",
     "list_format",
     "planned_rounds",
+    "cut_size",
+    "cut_ties",
     "starts_on",
     "ends_on",
     "venue",
@@ -169,6 +173,7 @@ def _check(event: Event) -> None:
     bounds = limits.PLANNED_ROUNDS
     if event.planned_rounds not in bounds:
         raise ServiceError(f"Plan between {bounds.low} and {bounds.high} rounds.", field="planned_rounds")
+    _check_cut(event)
     for name, bounds, what in (
         ("round_minutes", limits.ROUND_MINUTES, "A round lasts"),
         ("first_round_extra_minutes", limits.FIRST_ROUND_EXTRA_MINUTES, "Round one's extra time is"),
@@ -188,6 +193,51 @@ def _check(event: Event) -> None:
             field="table_seating",
         )
     check_schedule(event)
+
+
+def _check_cut(event: Event) -> None:
+    """A top cut of 2 or more players (a final at least), and no more than the field once it
+    is known: registration closed, or play begun (docs/pairing.md, "The top cut" on the web)."""
+    if event.cut_ties not in CutTies.values:
+        raise ServiceError(
+            f"A tied top-cut game goes to {' or '.join(CutTies.values)}.",
+            code="unknown-cut-ties",
+            field="cut_ties",
+        )
+    if event.cut_size is None:
+        return
+    bounds = limits.CUT_SIZE
+    if event.cut_size not in bounds:
+        raise ServiceError(
+            f"A top cut is {bounds.low} to {bounds.high} players (a final at least).",
+            code="cut-size-out-of-range",
+            field="cut_size",
+        )
+    if event.pk is None or (event.registration_open and event.status != EventStatus.RUNNING):
+        return
+    field = event.players.filter(spare=False, disqualified_after_round__isnull=True).count()
+    if field and event.cut_size > field:
+        raise ServiceError(
+            f"A top {event.cut_size} is more than the {field} players registered: choose a cut of at "
+            f"most {field}, or none.",
+            code="cut-larger-than-field",
+            field="cut_size",
+        )
+
+
+def _refuse_cut_change_after_round_one(event: Event, fields: dict[str, Any]) -> None:
+    """The format is announced before play (OP Guide: a change to it is stated before round
+    one): the cut, and how its ties are decided, are fixed once round 1 is paired."""
+    changed = [
+        key for key in ("cut_size", "cut_ties") if key in fields and fields[key] != getattr(event, key)
+    ]
+    if changed and event.rounds.exists():
+        raise ServiceError(
+            "The top cut is part of the format announced before play: it cannot change once round 1 "
+            "is paired.",
+            code="cut-fixed",
+            field=changed[0],
+        )
 
 
 def _default_deadline(event: Event) -> None:
@@ -269,6 +319,7 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
         fields["schedule"] = normalised_schedule(fields["schedule"])
     # The deadline too: a new start date may bring its default (audited like a change).
     before = {key: getattr(event, key) for key in (*fields, "roster_deadline")}
+    _refuse_cut_change_after_round_one(event, fields)
     if "planned_rounds" in fields and fields["planned_rounds"] != event.planned_rounds:
         played = event.rounds.count()
         if fields["planned_rounds"] < played:

@@ -23,13 +23,19 @@ from tournaments.models import (
     Outcome,
     Player,
     ResultStatus,
+    RoundStage,
     RoundStatus,
     StaffRole,
     StaffRoleKind,
 )
 from tournaments.players_csv import CsvProblem, read_player_list
 from tournaments.services.audit import audit
-from tournaments.services.reporting import ResultInput, result_set
+from tournaments.services.reporting import (
+    ResultInput,
+    cut_forfeit_for_drops,
+    result_set,
+    round_close_if_complete,
+)
 from tournaments.services.versions import event_touch
 
 # The model's column widths (Player.name, EmailField): enforced here, so every way in (web
@@ -275,9 +281,24 @@ def player_drop(*, player: Player, by: AbstractBaseUser | None, reason: str = ""
     player.dropped_after_round = _last_round_number(player.event)
     player.dropped_at = timezone.now()
     player.save(update_fields=["dropped_after_round", "dropped_at"])
+    _forfeit_cut_game(player)
     audit(event=player.event, actor=by, action="player-dropped", subject=player.name, reason=reason)
     event_touch(player.event_id)
     return player
+
+
+def _forfeit_cut_game(player: Player) -> None:
+    """Dropping during the top cut forfeits the player's game still being played (published,
+    no result yet): their opponent goes on, and the round closes if that was its last game."""
+    game = (
+        Game.objects.filter(round__event=player.event, round__status=RoundStatus.PUBLISHED)
+        .filter(round__stage=RoundStage.CUT)
+        .filter(Q(player_one=player) | Q(player_two=player))
+        .select_related("player_one", "player_two", "round")
+        .first()
+    )
+    if game is not None and cut_forfeit_for_drops(game):
+        round_close_if_complete(round_=game.round)
 
 
 @transaction.atomic

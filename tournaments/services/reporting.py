@@ -15,9 +15,12 @@ from django.db.models import Q
 from django.utils import timezone
 
 from rules_engine.registry import GameSystem, ScoreRange, get_system
+from standings.records import EventGame
+from tournaments.bridges.cut import cut_view
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.limits import REASON_LENGTH
 from tournaments.models import (
+    CutTies,
     Event,
     EventStatus,
     Game,
@@ -195,6 +198,7 @@ def _validate(game: Game, result: ResultInput) -> None:
             f"A {Outcome(outcome).label.lower()} has no Kill Points.", code=NOT_RECORDED, field="kp"
         )
     players = {game.player_one_id, game.player_two_id}
+    cut = game.round.is_cut
     if played and not shape.vp:
         if result.winner is None or result.winner.pk not in players:
             raise ServiceError(
@@ -202,12 +206,18 @@ def _validate(game: Game, result: ResultInput) -> None:
                 code="result-field-missing",
                 field="winner",
             )
-    elif result.winner is not None:
+    elif result.winner is not None and not (cut and outcome in (Outcome.PLAYED, Outcome.DRAW)):
         raise ServiceError(
-            "Only a played game of a system without Victory Points names a winner.",
+            "Only a played game of a system without Victory Points, or a top-cut game, names a winner.",
             code=NOT_RECORDED,
             field="winner",
         )
+    if result.winner is not None and result.winner.pk not in players:
+        raise ServiceError(
+            "The winner must be one of the game's players.", code="winner-not-a-player", field="winner"
+        )
+    if cut and outcome in (Outcome.PLAYED, Outcome.DRAW):
+        _validate_cut_winner(game, result, system)
     if outcome in OUTCOMES_WITH_LOSER:
         if result.loser is None or result.loser.pk not in players:
             raise ServiceError(LOSER_PROMPTS[outcome], code="result-field-missing", field="loser")
@@ -218,6 +228,98 @@ def _validate(game: Game, result: ResultInput) -> None:
             field="loser",
         )
     _validate_details(system, result.details)
+
+
+def _goes_on(game: Game, result: ResultInput) -> int | None:
+    """Who goes on from a top-cut game with this result (a player's row id; None: nobody or
+    no result yet), by the bracket's rule (`bracket.decide`): the game lists the better seed first."""
+    if game.player_two is None:
+        return game.player_one_id
+    if not result.outcome:
+        return None
+    if result.outcome == Outcome.DOUBLE_NO_SHOW:
+        return None
+    if result.winner is not None:
+        return result.winner.pk
+    if result.outcome in OUTCOMES_WITH_LOSER:
+        if result.loser is None:
+            return None
+        return game.player_two_id if result.loser.pk == game.player_one_id else game.player_one_id
+    system = get_system(game.round.event.game_system)
+    vp = (result.vp_one, result.vp_two) if result.vp_one is not None and result.vp_two is not None else None
+    kp = (result.kp_one, result.kp_two) if result.kp_one is not None and result.kp_two is not None else None
+    ids = (game.player_one.external_id, game.player_two.external_id)
+    decided = system.decide_game(EventGame(players=ids, outcome=result.outcome, vp=vp, kp=kp))
+    if decided is None:
+        return game.player_one_id
+    return game.player_one_id if decided == ids[0] else game.player_two_id
+
+
+def _refuse_changing_a_later_cut_round(game: Game, result: ResultInput) -> None:
+    """A correction to a top-cut game that would send another player on is refused while a
+    later cut round is paired: that round's games were drawn from who went on. Undo the
+    later round (or rounds) first; the bracket is replayed from the results, never stored."""
+    round_ = game.round
+    if not round_.is_cut or game.result_status != ResultStatus.CONFIRMED:
+        return
+    later = round_.event.rounds.filter(number__gt=round_.number).order_by("number").first()
+    if later is None or _goes_on(game, ResultInput.of_game(game)) == _goes_on(game, result):
+        return
+    raise ServiceError(
+        f"This correction changes who goes on from a top-cut game of round {round_.number}, and round "
+        f"{later.number} has been paired from it. Undo round {later.number} first (its results too, "
+        "if any), then correct this game and pair again.",
+        code="cut-later-round-paired",
+    )
+
+
+def _validate_cut_winner(game: Game, result: ResultInput, system: GameSystem) -> None:
+    """A top-cut game must send one player on (docs/pairing.md, "The top cut").
+
+    The game system's rule decides from the result (`GameSystem.decide_game`: more VP, then
+    Kill Points in Dropzone, Warpspawn's named winner); a winner named beside a result it
+    decides must be that player. A result it leaves tied goes by the event's rule: to the
+    better seed (the game's first player: cut games list the better seed first), and then
+    no winner is named; or to the winner of a deciding game, who must be named.
+    """
+    assert game.player_two is not None
+    one, two = game.player_one, game.player_two
+    vp = (result.vp_one, result.vp_two) if result.vp_one is not None and result.vp_two is not None else None
+    kp = (result.kp_one, result.kp_two) if result.kp_one is not None and result.kp_two is not None else None
+    system_winner = result.winner.external_id if result.winner is not None and not system.results.vp else None
+    played = EventGame(
+        players=(one.external_id, two.external_id),
+        outcome=result.outcome,
+        vp=vp,
+        kp=kp,
+        winner=system_winner if result.outcome == Outcome.PLAYED else None,
+    )
+    decided = system.decide_game(played)
+    named = result.winner
+    if decided is not None:
+        if named is not None and named.external_id != decided:
+            winner = one if decided == one.external_id else two
+            raise ServiceError(
+                f"The result says {winner.name} won this top-cut game; the winner named must be the same.",
+                code="cut-winner-contradicts",
+                field="winner",
+            )
+        return
+    if game.round.event.cut_ties == CutTies.DECIDING_GAME:
+        if named is None:
+            raise ServiceError(
+                "A top-cut game needs a winner: the result is a tie, so the players play a deciding "
+                "game. Name who won it.",
+                code="cut-needs-winner",
+                field="winner",
+            )
+    elif named is not None:
+        raise ServiceError(
+            f"A tied top-cut game goes to the better seed, {one.name}, at this event: "
+            "leave the winner empty.",
+            code="cut-tie-to-better-seed",
+            field="winner",
+        )
 
 
 OUTCOMES_WITH_LOSER = (Outcome.CONCESSION, Outcome.NO_SHOW, Outcome.GAME_LOSS, Outcome.COMPLETE_VICTORY)
@@ -599,6 +701,7 @@ def result_set(
     if game.round.status == RoundStatus.PAIRED:
         raise ServiceError("Publish the round before entering results.", code="not-published")
     _validate(game, result)
+    _refuse_changing_a_later_cut_round(game, result)
     before = _result_json(game, ResultInput.of_game(game))
     _report_row(game, result, reporter=None, entered_by_id=by.pk)
     _apply(game, result)
@@ -724,6 +827,17 @@ def _another_game_untouched(round_: Round) -> bool:
         return cursor.fetchone() is not None
 
 
+def _last_round_closed(event: Event, round_: Round) -> bool:
+    """Whether the round just closed ends the event: the last planned round, or with a top
+    cut, its final (the bracket has a champion, or nobody left)."""
+    if event.cut_size is None:
+        return round_.number >= event.planned_rounds
+    if not round_.is_cut:
+        return False
+    bracket = cut_view(event).bracket
+    return bracket is not None and bracket.complete and bracket.rounds_played >= bracket.total_rounds
+
+
 def round_close_if_complete(*, round_: Round) -> bool:
     """Close a published round once every table has a confirmed (and reviewed) result.
 
@@ -746,9 +860,28 @@ def round_close_if_complete(*, round_: Round) -> bool:
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
     event: Event = round_.event
-    if round_.number >= event.planned_rounds:
+    if _last_round_closed(event, round_):
         event.status = EventStatus.FINISHED
         event.save(update_fields=["status"])
     audit(event=event, actor=None, action="round-closed", subject=f"Round {round_.number}")
     event_touch(event)
+    return True
+
+
+def cut_forfeit_for_drops(game: Game) -> bool:
+    """A player who dropped during the top cut forfeits their next game: recorded as a
+    no-show with them as the loser, so their opponent goes on (docs/pairing.md); both
+    dropped, a double no-show, and neither goes on. Only a game still without a result is
+    touched. Returns whether it recorded one."""
+    if game.result_status != ResultStatus.PENDING or game.player_two is None:
+        return False
+    gone = [p for p in (game.player_one, game.player_two) if p.dropped_after_round is not None]
+    if not gone:
+        return False
+    game.outcome = Outcome.DOUBLE_NO_SHOW if len(gone) == 2 else Outcome.NO_SHOW
+    game.loser = gone[0] if len(gone) == 1 else None
+    game.vp_one = game.vp_two = game.kp_one = game.kp_two = None
+    game.winner = None
+    game.result_status = ResultStatus.CONFIRMED
+    game.save()
     return True

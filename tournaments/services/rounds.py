@@ -13,8 +13,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from bracket import CutError
 from pairings.engine import PairingError
-from tournaments.bridges.pairing import pair_and_save
+from tournaments.bridges.cut import cut_view
+from tournaments.bridges.pairing import pair_and_save, pair_cut_and_save
 from tournaments.errors import ConfirmationRequired, NotReady, ServiceError
 from tournaments.models import (
     Event,
@@ -30,7 +32,7 @@ from tournaments.models import (
 from tournaments.notifications import notify_round_published
 from tournaments.selectors import readiness_summary, round_readiness
 from tournaments.services.audit import audit
-from tournaments.services.reporting import game_is_done, round_close_if_complete
+from tournaments.services.reporting import cut_forfeit_for_drops, game_is_done, round_close_if_complete
 from tournaments.services.versions import event_touch
 
 
@@ -66,15 +68,41 @@ def _refuse_unless_ready(event: Event, *, number: int, step: str, confirm: bool)
         )
 
 
+def _is_cut_round(event: Event, number: int) -> bool:
+    """Every round after the planned (Swiss) ones of an event with a top cut is the bracket's."""
+    return event.cut_size is not None and number > event.planned_rounds
+
+
 def _create_games(event: Event, round_: Round, seed: int) -> None:
-    try:
-        paired = pair_and_save(event, round_, seed=seed)
-    except PairingError as exc:
-        raise ServiceError(str(exc), code="pairing-impossible") from None
+    if _is_cut_round(event, round_.number):
+        try:
+            pair_cut_and_save(event, round_, seed=seed)
+        except CutError as exc:
+            raise ServiceError(f"The top cut cannot be paired: {exc}.", code="cut-impossible") from None
+        report: dict[str, object] = {}
+    else:
+        try:
+            paired = pair_and_save(event, round_, seed=seed)
+        except PairingError as exc:
+            raise ServiceError(str(exc), code="pairing-impossible") from None
+        report = paired.report.to_dict()
     round_.seed = seed
-    round_.pairing_report = paired.report.to_dict()
+    round_.pairing_report = report
     round_.version += 1
     round_.save(update_fields=["seed", "pairing_report", "version"])
+
+
+def _refuse_after_the_final(event: Event) -> None:
+    """After the cut's final there is no round to pair: the event can be finished."""
+    bracket = cut_view(event).bracket
+    if bracket is not None and bracket.rounds_played >= bracket.total_rounds:
+        champion = event.players.filter(external_id=bracket.champion).first() if bracket.champion else None
+        won = f" {champion.name} won it." if champion is not None else ""
+        raise ServiceError(
+            f"The top cut is over: its final was round {bracket.final_round}.{won} "
+            "There is no round left to pair; finish the event.",
+            code="cut-over",
+        )
 
 
 def _open_round_message(round_: Round) -> str:
@@ -108,7 +136,9 @@ def round_pair(
     if last is not None and last.status != RoundStatus.CLOSED:
         raise ServiceError(_open_round_message(last), code="open-round")
     number = (last.number if last else 0) + 1
-    if number > event.planned_rounds:
+    if _is_cut_round(event, number):
+        _refuse_after_the_final(event)
+    elif number > event.planned_rounds:
         raise ServiceError(
             f"All {event.planned_rounds} planned rounds have been played.", code="no-more-rounds"
         )
@@ -185,6 +215,11 @@ def round_swap_players(*, round_: Round, first: Player, second: Player, by: Abst
     """Swap two players between their games (a TO's manual adjustment before publishing)."""
     round_ = _locked(round_)
     _editable(round_)
+    if round_.is_cut:
+        raise ServiceError(
+            "The top cut's games are the bracket's: seeds meet as it says, so players cannot be swapped.",
+            code="cut-round",
+        )
     games = list(round_.games.all())
 
     def seat(player: Player) -> tuple[Game, str]:
@@ -255,6 +290,9 @@ def round_publish(*, round_: Round, by: AbstractBaseUser, confirm: bool = False)
     round_.games.filter(player_two__isnull=True).update(
         outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED, version=F("version") + 1
     )
+    if round_.is_cut:
+        for game in round_.games.filter(player_two__isnull=False).select_related("player_one", "player_two"):
+            cut_forfeit_for_drops(game)
     audit(
         event=round_.event,
         actor=by,

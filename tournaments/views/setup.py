@@ -75,11 +75,14 @@ def rounds_hint(request: HttpRequest) -> HttpResponse:
     scale = request.GET.get("scale") or "standard"
     advice = system.suggested_rounds
     suggestion = advice(kind=kind, scale=scale, players=players) if advice and players >= 2 else None
+    cut_advice = system.suggested_cut
+    cut = cut_advice(kind=kind, scale=scale, players=players) if cut_advice and players >= 2 else None
     return render(
         request,
         "tournaments/_rounds_hint.html",
         {
             "suggestion": suggestion,
+            "cut": cut,
             "advised": advice is not None,
             "system": system,
             "players": players,

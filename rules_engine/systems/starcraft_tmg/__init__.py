@@ -19,7 +19,7 @@ from rules_engine.registry import GameSystem, NoPackInEffect, Scale, ScoreRange,
 from rules_engine.scoring import ResultBand, ScoringTable
 from rules_engine.systems.starcraft_tmg import sections
 from rules_engine.systems.starcraft_tmg.awards import RaceGroups
-from rules_engine.systems.starcraft_tmg.event_size import suggested_rounds
+from rules_engine.systems.starcraft_tmg.event_size import suggested_cut, suggested_rounds
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
 from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
 from rules_engine.systems.starcraft_tmg.round_clock import CLOCK
@@ -172,6 +172,7 @@ SYSTEM = register(
         competitive_scales=("standard",),  # OP Guide: Competitive Events are played at Standard
         default_scale="standard",
         suggested_rounds=suggested_rounds,  # OP Guide: Event Size and Format
+        suggested_cut=suggested_cut,  # above 128 players: docs/pairing.md
         budget_name="mineral limit",  # Part 9.1.1
         budget_unit="minerals",
         event_file_renames={"minerals": "points_limit"},  # event/1 files before issue 12
