@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    bracket,
     manage,
     mine,
     offline,
@@ -26,6 +27,7 @@ urlpatterns = [
     path("e/<slug:slug>/", public.event_home, name="event"),
     path("e/<slug:slug>/pairings/", public.pairings, name="pairings"),
     path("e/<slug:slug>/standings/", public.standings, name="standings"),
+    path("e/<slug:slug>/bracket/", bracket.bracket, name="bracket"),
     path("e/<slug:slug>/standings/<str:player>/", public.standing_detail, name="standing"),
     path("e/<slug:slug>/rosters/", public.rosters, name="rosters"),
     path("e/<slug:slug>/pack/", packs.pack_page, name="pack"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -15,7 +16,7 @@ from interchange.eventfile import parse_event
 from standings.records import EventFileError
 
 
-def _event(system: str, game: dict, scale: str = "standard") -> dict:
+def _event(system: str, game: dict[str, Any], scale: str = "standard") -> dict[str, Any]:
     return {
         "format": "event/1",
         "game_system": system,
