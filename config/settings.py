@@ -216,9 +216,12 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.MusterAutoSchema",
     # One error shape for every API view, the function-based ones too (printing's).
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
+    # Token first, as in tournaments.api.base.ApiView: DRF takes the first class's
+    # WWW-Authenticate for a refused login, and without one (the session's) a bad token
+    # would be 403 here and 401 everywhere else.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
 }
@@ -250,10 +253,13 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "judging.api.serializers.SEATS",
         "ChessClockWaitingReasonEnum": "judging.api.serializers.WAITING_KINDS",
+        # What a player may report, the same in a report and in a dispute's claim.
+        "ResultReportOutcomeEnum": "tournaments.api.serializers.PLAYER_OUTCOME_CHOICES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.close_request_bodies",
+        "tournaments.api.schema.document_answers",
     ],
 }
 

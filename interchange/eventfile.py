@@ -362,6 +362,7 @@ def parse_event(data: Any) -> EventFile:
         _read_round(r, f"rounds[{i}]", ids, shape)
         for i, r in enumerate(_list(obj.get("rounds", []), "rounds"))
     )
+    _check_score_ranges(game_system, rounds)
     round_numbers = [r.number for r in rounds]
     _expect(len(round_numbers) == len(set(round_numbers)), "rounds: a round number is listed twice")
     name = obj.get("name", "")
@@ -381,6 +382,29 @@ def parse_event(data: Any) -> EventFile:
         scoring=_scoring(obj),
         cut=cut,
     )
+
+
+def _check_score_ranges(game_system: str, rounds: Sequence[EventRound]) -> None:
+    """Each side's VP and KP inside the game system's stated range, as the web and the API
+    refuse them (`out-of-range`): a MORSDEI game scores 0-12 VP a side, so [500, 3] is a typo
+    a file must not carry into the standings either."""
+    try:
+        system = get_system(game_system)
+    except UnknownGameSystem:
+        return  # refused where the system is needed (scoring, import)
+    spans = (("vp", system.vp_range, "Victory Points"), ("kp", system.kp_range, "Kill Points"))
+    for i, round_ in enumerate(rounds):
+        for j, game in enumerate(round_.games):
+            for key, span, what in spans:
+                values = getattr(game, key)
+                if values is None or span is None:
+                    continue
+                for side, value in enumerate(values):
+                    _expect(
+                        value in span,
+                        f"rounds[{i}].games[{j}].{key}[{side}]: {value} {what} is outside "
+                        f"{system.name}'s range, {span.low} to {span.high}",
+                    )
 
 
 def _result_shape(game_system: str) -> ResultShape:

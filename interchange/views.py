@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -22,6 +21,7 @@ from rest_framework.response import Response
 from interchange.eventio import CONFIDENTIAL_WARNING, export_event
 from tournaments.access import TO, access_event
 from tournaments.api.base import ApiView, responses
+from tournaments.api.documents import EventFileSerializer
 from tournaments.api.permissions import event_for
 from tournaments.models import Event
 
@@ -93,7 +93,11 @@ class ExportApi(ApiView):
         summary="The event as event/1: public for anyone who may read it, full (confidential) for the TO",
         parameters=[SCOPE_PARAMETER, *SCOPE_RESPONSE_HEADERS],
         responses=responses(
-            {200: OpenApiResponse(OpenApiTypes.OBJECT, description="An event/1 document (interchange.md).")}
+            {
+                200: OpenApiResponse(
+                    EventFileSerializer, description="An event/1 document (docs/event-files.md)."
+                )
+            }
         ),
         tags=["standings"],
     )

@@ -23,6 +23,7 @@ from printing.render import PDF_MIMETYPE, render_pdf
 from printing.sheets import (
     AwardLine,
     AwardsSheet,
+    BracketSheet,
     FindTableSheet,
     Heading,
     PairingLine,
@@ -52,6 +53,7 @@ from rosters.models import Roster
 from rules_engine.registry import GameSystem, get_system
 from standings.display import standings_state
 from tournaments.access import PLAYER, TO, EventAccess
+from tournaments.cut_bracket import bracket_of
 from tournaments.errors import ServiceError
 from tournaments.event_time import event_zone_active
 from tournaments.game_templates import game_template_names
@@ -74,6 +76,7 @@ Sheet = (
     | SummarySheet
     | PenaltyLogSheet
     | AwardsSheet
+    | BracketSheet
 )
 IN_FORCE = (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
 Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
@@ -81,7 +84,7 @@ Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
 
 def _round(event: Event, params: PrintParams) -> Round:
     if params.round is None:
-        raise ServiceError("Say which round to print.", field="round")
+        raise ServiceError("Say which round to print.", code="round-required", field="round")
     round_ = event.rounds.filter(number=params.round).first()
     if round_ is None:
         raise ServiceError(f"There is no round {params.round} yet.", code="no-round", field="round")
@@ -354,6 +357,15 @@ def load_awards(event: Event, params: PrintParams) -> AwardsSheet:
     return AwardsSheet(Heading(event.name, "Hobby awards", subtitle), lines, published, owner)
 
 
+def load_bracket(event: Event, params: PrintParams) -> BracketSheet:
+    """The top cut's bracket as the bracket page shows it (tournaments.cut_bracket)."""
+    view = bracket_of(event)
+    if view is None:
+        raise ServiceError("The top cut has not begun: its first round is not paired yet.", code="no-bracket")
+    state = f"Champion: {view.champion}" if view.champion else f"{event.format_summary}; the cut is under way"
+    return BracketSheet(Heading(event.name, "Top cut bracket", state), view)
+
+
 def _opponent_name(game: Game, player: Player) -> str:
     other = game.player_two if game.player_one_id == player.pk else game.player_one
     return other.name if other is not None else "Bye"
@@ -386,6 +398,7 @@ DOCUMENTS: dict[str, Document] = {
     ),
     PrintKind.PENALTIES: Document(PrintKind.PENALTIES, "print/penalties.html", load_penalties),
     PrintKind.AWARDS: Document(PrintKind.AWARDS, "print/awards.html", load_awards),
+    PrintKind.BRACKET: Document(PrintKind.BRACKET, "print/bracket.html", load_bracket),
 }
 
 

@@ -17,7 +17,8 @@ class PrintKind(models.TextChoices):
     ROSTERS = "rosters", "Roster pack"
     PLAYER_SUMMARY = "player-summary", "Player summary"
     PENALTIES = "penalties", "Penalty log"
-    AWARDS = "awards", "Awards sheet"  # OP Guide: Hobby Awards (issue 16)
+    AWARDS = "awards", "Awards sheet"  # OP Guide: Hobby Awards
+    BRACKET = "bracket", "Top cut bracket"  # a championship's single-elimination stage
 
 
 class PrintStatus(models.TextChoices):

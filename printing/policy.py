@@ -20,7 +20,7 @@ from printing.params import (
 from printing.render import DEFAULT_PAPER
 from tournaments.access import EventAccess
 from tournaments.errors import ServiceError
-from tournaments.models import RoundStatus
+from tournaments.models import RoundStage, RoundStatus
 from tournaments.selectors import rosters_public
 
 PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
@@ -32,8 +32,18 @@ def round_is_public(access: EventAccess, number: int | None) -> bool:
     return access.event.rounds.filter(number=number, status__in=PUBLISHED).exists()
 
 
+def cut_round_shown(access: EventAccess) -> bool:
+    """A cut round the caller may see: paired (staff) or published (everyone)."""
+    rounds = access.event.rounds.filter(stage=RoundStage.CUT)
+    return (rounds if access.is_staff else rounds.filter(status__in=PUBLISHED)).exists()
+
+
 def may_print(access: EventAccess, kind: str, params: PrintParams) -> bool:
     """Can this caller have this document (request it, watch its job, download it)?"""
+    if kind == PrintKind.BRACKET:
+        # Staff once the cut's first round is paired, everyone once it is published (like
+        # the pairings it comes from); an event without a cut has no bracket.
+        return access.event.has_cut and cut_round_shown(access)
     if access.is_staff:
         return True
     if kind in (PrintKind.PAIRINGS, PrintKind.FIND_TABLE):

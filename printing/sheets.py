@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bracket.display import BracketView
 from rules_engine.roster_rules import RosterSheetMaker
 from rules_engine.stored_json import TIMES, as_text, dicts, whole
 from rules_engine.verdict import RosterVerdict
@@ -33,6 +34,25 @@ class Heading:
     event: str
     title: str
     subtitle: str = ""
+
+
+# --- the top cut's bracket -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSheet:
+    """The cut's bracket for the wall: drawn as a tree up to a top 16 (a column a round),
+    round by round beyond (a first round of 32 matches does not fit a page as a tree)."""
+
+    heading: Heading
+    view: BracketView
+
+    @property
+    def tree(self) -> bool:
+        return self.view.entrants <= TREE_ENTRANTS
+
+
+TREE_ENTRANTS = 16
 
 
 # --- pairings and "find your table" ----------------------------------------------------

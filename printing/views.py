@@ -52,6 +52,7 @@ DESCRIPTIONS = {
     PrintKind.PLAYER_SUMMARY: "Games, opponents, results and MP/TP per round, with the final line.",
     PrintKind.PENALTIES: "Every penalty with round, table and notes, and each player's tally (staff).",
     PrintKind.AWARDS: "The hobby awards and their winners, for the prize-giving (once published).",
+    PrintKind.BRACKET: "The top cut's bracket: seeds, results, who plays whom next and the champion.",
 }
 
 

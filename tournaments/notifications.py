@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import logging
 import threading
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from smtplib import SMTPException
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMessage, send_mail
+from django.core.mail import EmailMessage
 from django.db import connections, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -33,6 +31,7 @@ from accounts.links import absolute
 from accounts.models import NotificationKind
 from accounts.notifications import wants_mail
 from tournaments.event_time import event_zone_active
+from tournaments.mail import header_text
 from tournaments.models import Game, Player, ResultReport, Round, StaffRole, StaffRoleKind
 from tournaments.wording import report_in_my_terms
 
@@ -126,27 +125,6 @@ def notify_corrected(game: Game) -> None:
 
 
 # --- building the mails (called by the task, after the commit) ---
-
-
-def header_text(text: str) -> str:
-    """Text for a mail header: every run of whitespace or control characters one space.
-
-    Names are refused with a line break now (tournaments.limits.control_characters_in), but
-    a name stored before, or imported, may hold one; Django refuses to send a header with a
-    newline (BadHeaderError), which would lose the mail."""
-    return " ".join("".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split())
-
-
-def send_one_mail(*, subject: str, body: str, to: str, what: str) -> bool:
-    """Send one mail now (an invitation, from its task); False, logged with `what`,
-    when the mail server refuses it or a header cannot be sent, so the caller goes on with
-    the others."""
-    try:
-        send_mail(subject=header_text(subject), message=body, from_email=None, recipient_list=[to])
-    except (SMTPException, OSError, ValueError):  # ValueError: BadHeaderError
-        log.exception("%s not sent", what)
-        return False
-    return True
 
 
 @dataclass(frozen=True)

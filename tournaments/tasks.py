@@ -14,9 +14,8 @@ from smtplib import SMTPException
 from django.core.mail import get_connection
 
 from config.celery import app
+from tournaments.invitation_mails import seat_invitations_mail, staff_invitation_mail
 from tournaments.notifications import mails_for
-from tournaments.services.invitations import seat_invitations_mail
-from tournaments.services.staff_invitations import staff_invitation_mail
 
 log = logging.getLogger(__name__)
 

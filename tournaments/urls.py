@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    bracket,
     manage,
     mine,
     offline,
@@ -8,7 +9,7 @@ from tournaments.views import (
     player,
     public,
     rounds,
-    scoring,
+    settings,
     setup,
     side_events,
 )
@@ -26,6 +27,7 @@ urlpatterns = [
     path("e/<slug:slug>/", public.event_home, name="event"),
     path("e/<slug:slug>/pairings/", public.pairings, name="pairings"),
     path("e/<slug:slug>/standings/", public.standings, name="standings"),
+    path("e/<slug:slug>/bracket/", bracket.bracket, name="bracket"),
     path("e/<slug:slug>/standings/<str:player>/", public.standing_detail, name="standing"),
     path("e/<slug:slug>/rosters/", public.rosters, name="rosters"),
     path("e/<slug:slug>/pack/", packs.pack_page, name="pack"),
@@ -49,8 +51,8 @@ urlpatterns = [
     path("e/<slug:slug>/rosters/check/", player.roster_live_check, name="roster-check"),
     # The TO
     path("e/<slug:slug>/manage/", manage.dashboard, name="manage"),
-    path("e/<slug:slug>/manage/settings/", manage.settings, name="manage-settings"),
-    path("e/<slug:slug>/manage/scoring/", scoring.scoring_save, name="manage-scoring"),
+    path("e/<slug:slug>/manage/settings/", settings.settings, name="manage-settings"),
+    path("e/<slug:slug>/manage/scoring/", settings.scoring_save, name="manage-scoring"),
     path("e/<slug:slug>/manage/pack/", packs.pack, name="manage-pack"),
     path("e/<slug:slug>/manage/staff/", manage.staff, name="manage-staff"),
     path("e/<slug:slug>/manage/staff/invite/", manage.staff_invite_view, name="manage-staff-invite"),

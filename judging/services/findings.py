@@ -93,7 +93,11 @@ def illegal_roster_finding(
     if games_decision not in GamesDecision.values:
         raise ServiceError("Say whether the completed games stand or were adjusted.", field="games_decision")
     if games_decision == GamesDecision.ADJUSTED and not decision_note.strip():
-        raise ServiceError("Say how the Head Judge adjusted the completed games.", field="decision_note")
+        raise ServiceError(
+            "Say how the Head Judge adjusted the completed games.",
+            code="decision-note-required",
+            field="decision_note",
+        )
     report = roster_preview(event=event, content=roster.document, player=player, slot=roster.slot)
     violations = verdict_violations(report)
     completed = games_completed(player)

@@ -15,13 +15,12 @@ from pairings.engine.model import (
     Game,
     Objective,
     Overrides,
-    Pairing,
     PairingError,
     PairingRequest,
     TableSpec,
 )
 from pairings.engine.pairing import pair_round
-from pairings.engine.report import PairingReport
+from pairings.engine.report import Pairing, PairingReport
 from standings.records import EventFile
 
 __all__ = [

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from pairings.engine.report import PairingReport
+from typing import Any
 
 SEEDING_STYLES = ("slide", "adjacent")
 
@@ -128,14 +125,3 @@ class Objective:
             "mp_spread": self.mp_spread,
             "table_repeats": self.table_repeats,
         }
-
-
-@dataclass(frozen=True)
-class Pairing:
-    number: int
-    games: tuple[Game, ...]
-    report: PairingReport
-
-    def to_json(self) -> dict[str, Any]:
-        """The round in the event/1 shape (interchange.md: pair)."""
-        return {"number": self.number, "games": [game.to_json() for game in self.games]}

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pairings.engine.joint import JOINT_MAX, choose_jointly, joint_size, seating_lower_bound
-from pairings.engine.model import Entrant, Game, Pairing, PairingRequest
+from pairings.engine.model import Entrant, Game, PairingRequest
 from pairings.engine.objective import evaluate, matching_criteria, seat_repeats
 from pairings.engine.plan import RoundPlan, plan_round
 from pairings.engine.report import (
     ByeNote,
+    Pairing,
     PairingReport,
     RematchNote,
     SpareNote,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pairings.engine.model import Absence, Entrant, Game, Objective, Pairing
+from pairings.engine.model import Absence, Entrant, Game, Objective
 
 
 # A stored report is JSON this module wrote, or came in an event export from another
@@ -193,6 +193,17 @@ class PairingReport:
         lines.extend(f"Note: {note}" for note in self.notes)
         lines.extend(f"Not paired: {a.player}: {a.reason}" for a in self.absent)
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    number: int
+    games: tuple[Game, ...]
+    report: PairingReport
+
+    def to_json(self) -> dict[str, Any]:
+        """The round in the event/1 shape (docs/interchange.md: pair)."""
+        return {"number": self.number, "games": [game.to_json() for game in self.games]}
 
 
 def _pair(value: Any) -> tuple[str, str]:

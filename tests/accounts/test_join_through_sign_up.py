@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.accounts.test_accounts import SIGNUP
 from tests.builders.rows import make_event
+from tournaments.invitation_mails import invitation_token
 from tournaments.models import Player
-from tournaments.services.invitations import invitation_token
 
 pytestmark = pytest.mark.django_db
 

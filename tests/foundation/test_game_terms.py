@@ -13,8 +13,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TERMS = re.compile(r"\b(minerals?|gas|missions?|deployments?|battle[ _-]?rounds?)\b", re.IGNORECASE)
-PRODUCT = ("accounts", "bracket", "config", "interchange", "judging", "pairings", "printing", "rosters",
-           "rules_engine", "standings", "tournaments", "templates", "static")  # fmt: skip
+# Every package of the product (found, so a new app is scanned without a line here), and the
+# templates and static files; not the tests or the benchmarks.
+PRODUCT = (
+    *sorted(
+        p.parent.name for p in ROOT.glob("*/__init__.py") if p.parent.name not in ("tests", "benchmarks")
+    ),
+    "templates",
+    "static",
+)
 SUFFIXES = {".py", ".html", ".txt", ".js", ".css", ".json"}
 STARCRAFT = ("rules_engine/systems/starcraft_tmg/", "templates/games/starcraft_tmg/")
 
@@ -34,6 +41,7 @@ def test_the_scan_covers_the_product() -> None:
     scanned = {p.relative_to(ROOT).as_posix() for p in _product_files()}
     assert "tournaments/services/reporting.py" in scanned
     assert "judging/domain/clock.py" in scanned
+    assert any(s.startswith("awards/") for s in scanned)
     assert "static/js/clock.js" in scanned
     assert not any(s.startswith(STARCRAFT) for s in scanned)
 

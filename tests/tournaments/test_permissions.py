@@ -44,12 +44,11 @@ from printing.models import PrintJob
 from rosters.models import Roster
 from tests.builders.rows import add_round
 from tests.builders.worlds import build_world
+from tournaments.invitation_mails import invitation_token, staff_invitation_token
 from tournaments.models import Event, Game, RoundStatus, StaffInvitation, Table
 from tournaments.services.events import event_create
-from tournaments.services.invitations import invitation_token
 from tournaments.services.players import player_register
 from tournaments.services.side_events import side_event_create
-from tournaments.services.staff_invitations import staff_invitation_token
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -294,6 +293,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api:round-swap-tables": (post(TO, {"tables": [1, 2]}, number="1"),),
     "api:game-report": (post(IN_GAME, {"vp": [12, 3]}, game_id="{game}"),),
     "api:game-confirm": (post(IN_GAME, game_id="{game}"),),
+    "api:game-dispute": (post(IN_GAME, {"note": "We disagree."}, game_id="{game}"),),
     "api:game-result": (post(STAFF, {"vp": [12, 3], "reason": "slip"}, game_id="{game}"),),
     "api:game-review": (post(HEAD, {"stands": True, "reason": "ok"}, game_id="{game}"),),
     "api:judge-queue": (get(STAFF),),

@@ -138,7 +138,7 @@ def refused(t: Any, result: ResultInput) -> ServiceError:
 @pytest.mark.parametrize(
     ("system", "result", "field", "code", "words"),
     [
-        ("dropzone-commander", ResultInput(vp_one=6, vp_two=4), "kp", "invalid", "Kill Points"),
+        ("dropzone-commander", ResultInput(vp_one=6, vp_two=4), "kp", "result-field-missing", "Kill Points"),
         (
             "dropzone-commander",
             ResultInput(vp_one=6, vp_two=4, kp_one=40000, kp_two=0),
@@ -165,11 +165,17 @@ def refused(t: Any, result: ResultInput) -> ServiceError:
             "morsdei",
             ResultInput(outcome="complete-victory", vp_one=3, vp_two=0),
             "loser",
-            "invalid",
+            "result-field-missing",
             "lost every fighter",
         ),
-        ("morsdei", ResultInput(outcome="complete-victory"), "vp", "invalid", "Victory Points"),
-        ("morsdei", ResultInput(vp_one=3, vp_two=1, kp_one=1, kp_two=1), "kp", "invalid", "no Kill Points"),
+        ("morsdei", ResultInput(outcome="complete-victory"), "vp", "result-field-missing", "Victory Points"),
+        (
+            "morsdei",
+            ResultInput(vp_one=3, vp_two=1, kp_one=1, kp_two=1),
+            "kp",
+            "result-field-not-recorded",
+            "no Kill Points",
+        ),
         (
             "starcraft-tmg",
             ResultInput(outcome="complete-victory", vp_one=3, vp_two=0),
@@ -184,8 +190,14 @@ def refused(t: Any, result: ResultInput) -> ServiceError:
             "out-of-range",
             "between 0 and 10",
         ),
-        ("warpspawn-starcraft", ResultInput(vp_one=3, vp_two=1), "vp", "invalid", "no Victory Points"),
-        ("warpspawn-starcraft", ResultInput(), "winner", "invalid", "Say who won"),
+        (
+            "warpspawn-starcraft",
+            ResultInput(vp_one=3, vp_two=1),
+            "vp",
+            "result-field-not-recorded",
+            "no Victory Points",
+        ),
+        ("warpspawn-starcraft", ResultInput(), "winner", "result-field-missing", "Say who won"),
         (
             "warpspawn-starcraft",
             ResultInput(outcome="complete-victory"),

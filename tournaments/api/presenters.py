@@ -11,7 +11,16 @@ from typing import Any
 from rosters.models import Roster
 from tournaments import selectors
 from tournaments.access import EventAccess
-from tournaments.models import LISTING_FIELDS, AuditEntry, Event, Game, Player, ResultReport, Round
+from tournaments.models import (
+    LISTING_FIELDS,
+    AuditEntry,
+    Event,
+    Game,
+    Player,
+    ResultReport,
+    ResultStatus,
+    Round,
+)
 from tournaments.schedule import ScheduleError, parse_schedule
 
 
@@ -134,6 +143,13 @@ def report_dict(game: Game, report: ResultReport) -> dict[str, Any]:
         "details": dict(report.details or {}),
         "created_at": report.created_at,
     }
+
+
+def disputed_by(game: Game) -> str | None:
+    """The player id of who disputed the game's result, while it is disputed."""
+    if game.result_status != ResultStatus.DISPUTED:
+        return None
+    return _external_id(game, game.disputed_by_id)
 
 
 def game_dict(game: Game, *, reports: bool = False) -> dict[str, Any]:

@@ -14,6 +14,13 @@ from rest_framework import serializers
 
 from rules_engine.registry import all_systems
 from tournaments import limits
+from tournaments.api.documents import (
+    PairingReportField,
+    RosterDocumentField,
+    RosterReportField,
+    RosterVerdictField,
+    ViolationSerializer,
+)
 from tournaments.limits import REASON_LENGTH
 from tournaments.models import (
     CutTies,
@@ -28,6 +35,8 @@ from tournaments.models import (
     StaffRoleKind,
     TableSeating,
 )
+from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
+from tournaments.services.rosters import ROSTER_MAX_BYTES
 
 if TYPE_CHECKING:
     Serializer = serializers.Serializer[Any]
@@ -137,7 +146,8 @@ class TableSerializer(Serializer):
 
 
 class TablesInputSerializer(Serializer):
-    tables = TableSerializer(many=True)
+    # Each number once, from 1 to the highest: a longer list repeats one (`table-listed-twice`).
+    tables = serializers.ListField(child=TableSerializer(), max_length=limits.TABLE_NUMBERS.high)
 
 
 class ScheduleEntrySerializer(Serializer):
@@ -385,8 +395,13 @@ class PlayerRegisterSerializer(Serializer):
     username = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+@extend_schema_field({"type": "string", "maxLength": PLAYERS_CSV_MAX_CHARS})
+class PlayerListField(serializers.CharField):
+    """The limit is the service's (413 `too-large` over it), not the field's (a 400)."""
+
+
 class PlayersImportSerializer(Serializer):
-    csv = serializers.CharField(
+    csv = PlayerListField(
         trim_whitespace=False,
         help_text="A player list: a header row matched by name (Name or First Name/Last Name, "
         "Email, Username; case, spaces and common synonyms aside), or positional rows of "
@@ -406,7 +421,20 @@ class PlayerRefSerializer(Serializer):
 # --- rosters -----------------------------------------------------------------------------
 
 
-@extend_schema_field({"oneOf": [{"type": "object", "additionalProperties": {}}, {"type": "string"}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "object", "additionalProperties": {}},
+            # A longer text is always over the byte limit; one within it may still be over
+            # in bytes (a character takes up to four): 413 `too-large` either way.
+            {"type": "string", "maxLength": ROSTER_MAX_BYTES},
+        ],
+        "description": (
+            f"A roster/1 object or the roster as text, at most {ROSTER_MAX_BYTES // 1024} KB as "
+            "UTF-8 JSON or text (413 `too-large`, nothing changed)."
+        ),
+    }
+)
 class RosterContentField(serializers.JSONField):
     """A roster/1 object, or the plain-text roster a player would type or paste."""
 
@@ -435,18 +463,11 @@ class RosterCheckSerializer(Serializer):
     )
 
 
-class ViolationSerializer(Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    where = serializers.CharField(required=False)
-    section = serializers.CharField(required=False)
-
-
 class VerdictSerializer(Serializer):
     """The rules engine's verdict, as `validate_roster --json` prints it (interchange.md)."""
 
     legal = serializers.BooleanField()
-    rosters = serializers.ListField(child=serializers.DictField())
+    rosters = serializers.ListField(child=RosterReportField())
     violations = ViolationSerializer(many=True)
 
 
@@ -454,9 +475,9 @@ class RosterSerializer(Serializer):
     player = PlayerRefSerializer()
     slot = serializers.IntegerField()
     legal = serializers.BooleanField()
-    document = serializers.DictField(help_text="The roster as a roster/1 document.")
+    document = RosterDocumentField(help_text="The roster as a roster/1 document.")
     submitted_at = serializers.DateTimeField()
-    report = serializers.DictField(
+    report = RosterVerdictField(
         required=False, help_text="The stored verdict; for staff and the roster's owner only."
     )
 
@@ -637,7 +658,7 @@ class RoundDetailSerializer(StaffOnlyFieldsMixin, Serializer):
     )
     games = PairedGameSerializer(many=True)
     seed = serializers.IntegerField(required=False, help_text="Staff only.")
-    pairing_report = serializers.DictField(
+    pairing_report = PairingReportField(
         required=False, help_text="Staff only: why the engine paired as it did."
     )
 
@@ -711,11 +732,12 @@ PLAYER_OUTCOMES = [
     Outcome.DRAW,
 ]
 JUDGE_OUTCOMES = [*PLAYER_OUTCOMES, Outcome.GAME_LOSS]
+PLAYER_OUTCOME_CHOICES = [(o.value, o.label) for o in PLAYER_OUTCOMES]
 
 
 class ResultReportSerializer(Serializer):
     outcome = serializers.ChoiceField(
-        choices=[(o.value, o.label) for o in PLAYER_OUTCOMES],
+        choices=PLAYER_OUTCOME_CHOICES,
         default="played",
         help_text=(
             "`complete-victory` only where the game system has it (MORSDEI), `draw` only in a "
@@ -784,6 +806,29 @@ class ResultSetSerializer(ResultReportSerializer):
     )
 
 
+class ClaimSerializer(ResultReportSerializer):
+    """The result a disputing player says was played: a report's fields, without a nomination."""
+
+    nominate = None  # type: ignore[assignment]  # a nomination goes with a report, not a dispute
+
+
+class DisputeSerializer(Serializer):
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=REASON_LENGTH,
+        help_text="A note for the judges (optional).",
+    )
+    claim = ClaimSerializer(
+        required=False,
+        help_text=(
+            "The result you say was played (optional), stored as your report for the judges to "
+            "accept as it stands. Your opponent's report is no claim: 400 `claim-agrees`."
+        ),
+    )
+
+
 class StaleGameSerializer(ErrorSerializer):
     current = GameSerializer(help_text="The game as it now stands.")
 
@@ -796,6 +841,10 @@ class ReviewSerializer(Serializer):
 class JudgeQueueItemSerializer(Serializer):
     why = serializers.ChoiceField(choices=["disputed", "needs-review"])
     game = GameSerializer()
+    disputed_by = serializers.CharField(
+        allow_null=True, help_text="Player id of who disputed the result (null: not disputed)."
+    )
+    note = serializers.CharField(allow_blank=True, help_text="The disputing player's note for the judges.")
 
 
 class NoShowSerializer(Serializer):

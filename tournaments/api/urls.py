@@ -36,6 +36,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("rounds/<int:number>/swap-tables/", rounds.RoundSwapTablesApi.as_view(), name="round-swap-tables"),
     path("games/<int:game_id>/report/", games.GameReportApi.as_view(), name="game-report"),
     path("games/<int:game_id>/confirm/", games.GameConfirmApi.as_view(), name="game-confirm"),
+    path("games/<int:game_id>/dispute/", games.GameDisputeApi.as_view(), name="game-dispute"),
     path("games/<int:game_id>/result/", games.GameResultApi.as_view(), name="game-result"),
     path("games/<int:game_id>/review/", games.GameReviewApi.as_view(), name="game-review"),
     path("judge-queue/", games.JudgeQueueApi.as_view(), name="judge-queue"),

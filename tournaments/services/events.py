@@ -97,12 +97,20 @@ def _check_budget(event: Event, system: GameSystem, scale: Scale) -> None:
             )
     elif scale.budget is not None:
         if limit not in (None, scale.budget):
-            raise ServiceError(f"{scale.name} is fixed at {scale.budget} {unit}.", field=field)
+            raise ServiceError(
+                f"{scale.name} is fixed at {scale.budget} {unit}.", code="points-limit-fixed", field=field
+            )
     elif scale.min_budget is not None:
         if limit is None or limit < scale.min_budget:
-            raise ServiceError(f"{scale.name} needs a {name} of at least {scale.min_budget}.", field=field)
+            raise ServiceError(
+                f"{scale.name} needs a {name} of at least {scale.min_budget}.",
+                code="points-limit-too-low",
+                field=field,
+            )
     elif limit is not None:
-        raise ServiceError(f"{system.name} has no {name}: leave it empty.", field=field)
+        raise ServiceError(
+            f"{system.name} has no {name}: leave it empty.", code="no-points-limit", field=field
+        )
 
 
 def _check(event: Event) -> None:
@@ -133,7 +141,7 @@ def _check(event: Event) -> None:
     try:
         scale = system.scale(event.scale)
     except ValueError as exc:
-        raise ServiceError(str(exc), field="scale") from None
+        raise ServiceError(str(exc), code="scale-not-in-game-system", field="scale") from None
     _check_budget(event, system, scale)
     if event.list_format == ListFormat.DUAL and not system.dual_lists:
         raise ServiceError(
@@ -144,10 +152,14 @@ def _check(event: Event) -> None:
     if event.kind == EventKind.COMPETITIVE:
         # OP Guide: at a Competitive event neither the TO nor the Head Judge competes.
         if event.to_plays:
-            raise ServiceError("At a competitive event the TO does not play.", field="to_plays")
+            raise ServiceError(
+                "At a competitive event the TO does not play.", code="staff-cannot-play", field="to_plays"
+            )
         if event.head_judge_plays:
             raise ServiceError(
-                "At a competitive event the Head Judge does not play.", field="head_judge_plays"
+                "At a competitive event the Head Judge does not play.",
+                code="staff-cannot-play",
+                field="head_judge_plays",
             )
         if system.competitive_scales and event.scale not in system.competitive_scales:
             # The game's own organised-play rule (GameSystem.competitive_scales): StarCraft's
@@ -169,7 +181,9 @@ def _check(event: Event) -> None:
         if getattr(event, name) not in bounds:
             raise ServiceError(f"{what} between {bounds.low} and {bounds.high} minutes.", field=name)
     if event.starts_on and event.ends_on and event.ends_on < event.starts_on:
-        raise ServiceError("The event cannot end before it starts.", field="ends_on")
+        raise ServiceError(
+            "The event cannot end before it starts.", code="ends-before-start", field="ends_on"
+        )
     for name, what in _SHORT_TEXTS:
         if len(getattr(event, name) or "") > limits.SHORT_TEXT_LENGTH:
             raise ServiceError(f"{what} is at most {limits.SHORT_TEXT_LENGTH} characters.", field=name)
@@ -309,11 +323,17 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
     if "planned_rounds" in fields and fields["planned_rounds"] != event.planned_rounds:
         played = event.rounds.count()
         if fields["planned_rounds"] < played:
-            raise ServiceError(f"{played} rounds have already been paired.", field="planned_rounds")
+            raise ServiceError(
+                f"{played} rounds have already been paired.",
+                code="rounds-already-paired",
+                field="planned_rounds",
+            )
         if played >= 2:
             # OP Guide: announce a change to the round count no later than the start of round two.
             raise ServiceError(
-                "The round count can only change before round two starts.", field="planned_rounds"
+                "The round count can only change before round two starts.",
+                code="round-count-locked",
+                field="planned_rounds",
             )
         event.rounds_changed_at = timezone.now()
     for key, value in fields.items():
@@ -345,7 +365,7 @@ def tables_set(*, event: Event, actor: AbstractBaseUser, tables: list[tuple[int,
     """Replace the event's tables (number, layout) — refused once a round uses them."""
     numbers = [number for number, _ in tables]
     if len(set(numbers)) != len(numbers):
-        raise ServiceError("A table number is listed twice.", field="tables")
+        raise ServiceError("A table number is listed twice.", code="table-listed-twice", field="tables")
     if any(n < 1 for n in numbers):
         raise ServiceError("Table numbers start at 1.", field="tables")
     if any(n not in limits.TABLE_NUMBERS for n in numbers):
@@ -354,7 +374,9 @@ def tables_set(*, event: Event, actor: AbstractBaseUser, tables: list[tuple[int,
     missing = used - set(numbers)
     if missing:
         raise ServiceError(
-            f"Tables already used by a round cannot be removed: {sorted(missing)}.", field="tables"
+            f"Tables already used by a round cannot be removed: {sorted(missing)}.",
+            code="table-in-use",
+            field="tables",
         )
     existing = {t.number: t for t in event.tables.all()}
     result = []
@@ -377,6 +399,7 @@ def staff_add(*, event: Event, actor: AbstractBaseUser, user: AbstractBaseUser, 
     if plays and event.kind == EventKind.COMPETITIVE and role in (StaffRoleKind.TO, StaffRoleKind.HEAD_JUDGE):
         raise ServiceError(
             "At a competitive event the TO and the Head Judge cannot also play; withdraw the entry first.",
+            code="staff-cannot-play",
             field="role",
         )
     staff, created = StaffRole.objects.get_or_create(event=event, user_id=user.pk, role=role)

@@ -7,7 +7,8 @@ someone pairings, by typing a username.
 The link is the secret, like the registration link (OP Guide: Registration — the TO
 enters the players; each needs a way in to submit a roster and report results). It is
 signed (django.core.signing, salted per purpose) over the event, the seat and the address
-(or account) the TO entered, so it needs no stored state: it stops working when the seat is claimed,
+(or account) the TO entered (tournaments.invitation_mails, which the mail tasks use too), so it
+needs no stored state: it stops working when the seat is claimed,
 when the address is changed, and after INVITATION_MAX_AGE.
 """
 
@@ -15,42 +16,26 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.cache import cache
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 
-from accounts.links import absolute
 from tournaments.errors import ServiceError
+from tournaments.invitation_mails import (
+    INVITATION_MAX_AGE,
+    INVITATION_SALT,
+    bound_to,
+    is_invitable,
+)
 from tournaments.models import Event, EventStatus, Player
-from tournaments.notifications import header_text, mail_after_commit, send_one_mail
+from tournaments.notifications import mail_after_commit
 from tournaments.services.audit import audit
 from tournaments.services.players import _check_can_play
 from tournaments.services.versions import event_touch
-
-INVITATION_SALT = "muster.invitation"
-INVITATION_MAX_AGE = 60 * 60 * 24 * 90  # seconds: an event's season is planned months ahead
-
-
-def invitation_link(player: Player) -> str:
-    """The absolute link a seat's invitation mail carries (SITE_URL, accounts.links)."""
-    return absolute(reverse("invitation", args=[player.event.slug, invitation_token(player)]))
-
-
-def _bound_to(player: Player) -> str:
-    """What a link is bound to: the seat's address, or the account the TO named. Changing
-    either makes earlier links invalid (they were sent somewhere else)."""
-    return player.email.lower() if player.email else f"account:{player.invited_user_id or ''}"
-
-
-def invitation_token(player: Player) -> str:
-    """The secret part of a seat's invitation link."""
-    return signing.dumps([player.event_id, player.pk, _bound_to(player)], salt=INVITATION_SALT)
 
 
 @dataclass(frozen=True)
@@ -75,7 +60,7 @@ def invitation_read(*, event: Event, token: str) -> Invitation:
     except (signing.BadSignature, ValueError, TypeError):
         raise refused from None
     player = Player.objects.filter(pk=player_id, event_id=event_id).select_related("user").first()
-    if player is None or event_id != event.pk or _bound_to(player) != email:
+    if player is None or event_id != event.pk or bound_to(player) != email:
         raise refused
     return Invitation(player)
 
@@ -119,25 +104,6 @@ def player_claim(*, event: Event, token: str, user: AbstractBaseUser) -> Player:
     return player
 
 
-def _mail_address(player: Player) -> str:
-    """Where a seat's invitation goes: the address the TO entered, else the address of the
-    account the TO named (never shown to the TO)."""
-    if player.email:
-        return player.email
-    invited = player.invited_user
-    return str(getattr(invited, "email", "") or "") if invited is not None else ""
-
-
-def is_invitable(player: Player) -> bool:
-    """A seat an invitation can go to: somewhere to mail it, no account, still in the event."""
-    return (
-        player.user_id is None
-        and player.dropped_after_round is None
-        and player.disqualified_after_round is None
-        and bool(_mail_address(player))
-    )
-
-
 def invitable(event: Event) -> list[Player]:
     """The seats `is_invitable` names, by name."""
     seats = (
@@ -172,24 +138,6 @@ def spend_invitation_mails(event: Event, wanted: int, *, then: str) -> int:
             code="invitations-throttled",
         )
     return allowed
-
-
-def _mail_invitation(player: Player, event: Event) -> bool:
-    """Send one seat its invitation; False (logged) when the mail could not go."""
-    return send_one_mail(
-        subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Your seat at {event.name}",
-        body=(
-            f"Hello {header_text(player.name)},\n\n"
-            f"The organiser of {header_text(event.name)} has entered you as a player. Follow this "
-            "link to claim your seat (log in, or sign up first if you have no account): you can "
-            "then submit your roster, see your pairings and report your results.\n\n"
-            f"{invitation_link(player)}\n\n"
-            "If you do not play at this event, ignore this mail: nothing is linked to you "
-            "unless you claim the seat.\n"
-        ),
-        to=_mail_address(player),
-        what=f"invitation to seat {player.pk} of event {event.pk}",
-    )
 
 
 @dataclass(frozen=True)
@@ -240,27 +188,6 @@ def invitations_send(*, event: Event, by: AbstractBaseUser) -> InvitationsQueued
         data={"players": [p.external_id for p in queued]},
     )
     return InvitationsQueued(queued=len(queued), waiting=len(new) - len(queued))
-
-
-def seat_invitations_mail(*, player_ids: list[int], stamp: str) -> int:
-    """Send the invitations `invitations_send` or `invitation_resend` stamped at `stamp`
-    (run by the mail task, after the TO's request). A seat claimed, dropped or stamped again
-    since is skipped; a mail the server refuses clears the seat's stamp and marks it
-    refused, so the TO's list shows it and the next press invites it again. One refused
-    mail never stops the others. Returns how many went."""
-    when = datetime.fromisoformat(stamp)
-    sent = 0
-    seats = Player.objects.filter(pk__in=player_ids, invited_at=when).select_related("event", "invited_user")
-    for player in seats:
-        if not is_invitable(player):
-            continue
-        if _mail_invitation(player, player.event):
-            sent += 1
-        else:
-            Player.objects.filter(pk=player.pk, invited_at=when).update(
-                invited_at=None, invitation_failed_at=timezone.now()
-            )
-    return sent
 
 
 @transaction.atomic

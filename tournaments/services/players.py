@@ -175,7 +175,7 @@ class CsvRowErrors(ServiceError):
     """Rows of a player list that cannot be imported: every one is named, nothing is kept."""
 
     def __init__(self, errors: list[str]) -> None:
-        super().__init__(" ".join(errors), code="invalid", field="csv")
+        super().__init__(" ".join(errors), code="csv-rows", field="csv")
         self.errors = errors
 
 
@@ -202,7 +202,7 @@ def players_import_csv_report(*, event: Event, text: str, by: AbstractBaseUser) 
     try:
         listed = read_player_list(text)
     except CsvProblem as exc:
-        raise ServiceError(str(exc), field="csv") from None
+        raise ServiceError(str(exc), code="csv-unreadable", field="csv") from None
     users = get_user_model()
     errors: list[str] = []
     wanted = []

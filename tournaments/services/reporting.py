@@ -117,7 +117,9 @@ def _check_points(
     sides = (("first", game.player_one, values[0]), ("second", game.player_two, values[1]))
     for label, player, value in sides:
         if value is None or value < 0:
-            raise ServiceError(f"Enter the {label} player's {what} (0 or more).", field=where)
+            raise ServiceError(
+                f"Enter the {label} player's {what} (0 or more).", code="result-field-missing", field=where
+            )
         if value not in span:
             raise ServiceError(
                 f"{what} must be between {span.low} and {span.high} in {system.name}; "
@@ -161,6 +163,11 @@ def _validate_details(system: GameSystem, details: Mapping[str, int]) -> None:
             raise ServiceError(problem, code="out-of-range", field=key)
 
 
+# A result names what its game system, or its outcome, does not record (VP in Warpspawn, a
+# loser of a played game, ...): a rule of the system the schema cannot state.
+NOT_RECORDED = "result-field-not-recorded"
+
+
 def _validate(game: Game, result: ResultInput) -> None:
     """Refuse, with the field to blame, whatever this game system's result cannot hold."""
     if game.player_two is None:
@@ -177,38 +184,48 @@ def _validate(game: Game, result: ResultInput) -> None:
         _check_points(game, vp, system.vp_range, system, what="Victory Points", where="vp")
     elif has_vp:
         if not shape.vp:
-            raise ServiceError(f"{system.name} games have no Victory Points.", field="vp")
-        raise ServiceError(f"A {Outcome(outcome).label.lower()} has no Victory Points.", field="vp")
+            raise ServiceError(f"{system.name} games have no Victory Points.", code=NOT_RECORDED, field="vp")
+        raise ServiceError(
+            f"A {Outcome(outcome).label.lower()} has no Victory Points.", code=NOT_RECORDED, field="vp"
+        )
     if played and shape.kp:
         assert system.kp_range is not None, "a system with Kill Points states their range"
         _check_points(game, kp, system.kp_range, system, what="Kill Points", where="kp")
     elif has_kp:
         if not shape.kp:
-            raise ServiceError(f"{system.name} games have no Kill Points.", field="kp")
-        raise ServiceError(f"A {Outcome(outcome).label.lower()} has no Kill Points.", field="kp")
+            raise ServiceError(f"{system.name} games have no Kill Points.", code=NOT_RECORDED, field="kp")
+        raise ServiceError(
+            f"A {Outcome(outcome).label.lower()} has no Kill Points.", code=NOT_RECORDED, field="kp"
+        )
     players = {game.player_one_id, game.player_two_id}
     cut = game.round.is_cut
     if played and not shape.vp:
         if result.winner is None or result.winner.pk not in players:
             raise ServiceError(
                 f"Say who won (a {system.name} game has no Victory Points), or record a draw.",
+                code="result-field-missing",
                 field="winner",
             )
     elif result.winner is not None and not (cut and outcome in (Outcome.PLAYED, Outcome.DRAW)):
         raise ServiceError(
             "Only a played game of a system without Victory Points, or a top-cut game, names a winner.",
+            code=NOT_RECORDED,
             field="winner",
         )
     if result.winner is not None and result.winner.pk not in players:
-        raise ServiceError("The winner must be one of the game's players.", field="winner")
+        raise ServiceError(
+            "The winner must be one of the game's players.", code="winner-not-a-player", field="winner"
+        )
     if cut and outcome in (Outcome.PLAYED, Outcome.DRAW):
         _validate_cut_winner(game, result, system)
     if outcome in OUTCOMES_WITH_LOSER:
         if result.loser is None or result.loser.pk not in players:
-            raise ServiceError(LOSER_PROMPTS[outcome], field="loser")
+            raise ServiceError(LOSER_PROMPTS[outcome], code="result-field-missing", field="loser")
     elif result.loser is not None:
         raise ServiceError(
-            "Only a concession, no-show, Game Loss or complete victory names a loser.", field="loser"
+            "Only a concession, no-show, Game Loss or complete victory names a loser.",
+            code=NOT_RECORDED,
+            field="loser",
         )
     _validate_details(system, result.details)
 
@@ -543,7 +560,9 @@ def result_confirm(
 
 
 @transaction.atomic
-def result_dispute(*, game: Game, player: Player, by: AbstractBaseUser, note: str = "") -> Game:
+def result_dispute(
+    *, game: Game, player: Player, by: AbstractBaseUser, note: str = "", claim: ResultInput | None = None
+) -> Game:
     """One tap (issue 13): the player asked to confirm says the opponent's report is wrong.
 
     The game goes to the judges' queue at once (OP Guide: Reporting Results, a judge
@@ -551,12 +570,19 @@ def result_dispute(*, game: Game, player: Player, by: AbstractBaseUser, note: st
     their own, and may add a note for the judges afterwards (result_dispute_note). A retry
     (a double tap, a phone sending its queued dispute twice) finds the game disputed by
     this player and changes nothing.
+
+    `claim` is the result the player says was played, stored as their report beside the
+    dispute (what the table view's form does once a game is disputed), so a judge can
+    accept it as it stands; all or nothing with the dispute. A claim that is the opponent's
+    report is no dispute (400 `claim-agrees`: confirm it instead).
     """
     note = _checked_note(note)
     game = _locked_game(game)
     if player.pk not in (game.player_one_id, game.player_two_id):
         raise ServiceError("You can only dispute your own game.", code="not-your-game")
     if game.result_status == ResultStatus.DISPUTED and game.disputed_by_id == player.pk:
+        if claim is not None:
+            _claim(game, player, claim, by)
         return game
     _open_round(game)
     latest = (
@@ -565,6 +591,12 @@ def result_dispute(*, game: Game, player: Player, by: AbstractBaseUser, note: st
     if game.result_status != ResultStatus.AWAITING or latest is None or latest.reporter_id == player.pk:
         raise ServiceError(
             "There is no report of your opponent's waiting for you.", code="nothing-to-dispute"
+        )
+    if claim is not None and ResultInput.of(latest).key() == claim.key():
+        raise ServiceError(
+            "That is the result your opponent reported: confirm it instead of disputing it.",
+            code="claim-agrees",
+            field="claim",
         )
     game.result_status = ResultStatus.DISPUTED
     game.disputed_by = player
@@ -579,8 +611,20 @@ def result_dispute(*, game: Game, player: Player, by: AbstractBaseUser, note: st
         data={"by": player.pk},
     )
     notify_disputed(game)
-    event_touch(game.round.event_id)
+    if claim is not None:
+        _claim(game, player, claim, by)
+    else:
+        event_touch(game.round.event_id)
     return game
+
+
+def _claim(game: Game, player: Player, claim: ResultInput, by: AbstractBaseUser) -> None:
+    """The disputing player's claimed result, stored as their report unless it already is
+    their latest one (a retry)."""
+    mine = ResultReport.objects.filter(game=game, reporter=player).order_by("-created_at", "-id").first()
+    if mine is not None and ResultInput.of(mine).key() == claim.key():
+        return
+    _report_locked(game=game, player=player, result=claim, by=by, key=None, nominee=None)
 
 
 def _checked_note(note: str) -> str:
@@ -649,7 +693,11 @@ def result_set(
             current=game,
         )
     if not reason.strip():
-        raise ServiceError("Give a reason for the correction; it is kept in the audit log.", field="reason")
+        raise ServiceError(
+            "Give a reason for the correction; it is kept in the audit log.",
+            code="reason-required",
+            field="reason",
+        )
     if game.round.status == RoundStatus.PAIRED:
         raise ServiceError("Publish the round before entering results.", code="not-published")
     _validate(game, result)

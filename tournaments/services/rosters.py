@@ -136,7 +136,9 @@ def roster_submit(
     if slot not in (1, 2):
         raise ServiceError("A player has roster 1 and, under dual list, roster 2.", field="slot")
     if slot == 2 and event.list_format != ListFormat.DUAL:
-        raise ServiceError("This event uses a single list: submit one roster.", field="slot")
+        raise ServiceError(
+            "This event uses a single list: submit one roster.", code="single-list", field="slot"
+        )
     if not as_staff:
         _check_open(event)
     doc = read_roster(event, content)
@@ -206,7 +208,9 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
     event = player.event
     if slot != 2:
         raise ServiceError(
-            "Only the second roster can be withdrawn; resubmit roster 1 to change it.", field="slot"
+            "Only the second roster can be withdrawn; resubmit roster 1 to change it.",
+            code="first-roster-stays",
+            field="slot",
         )
     if not as_staff:
         _check_open(event)

@@ -10,35 +10,23 @@ Mails count against the event's hourly invitation budget, as seat invitations do
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 
-from accounts.links import absolute
 from tournaments.errors import ServiceError
+from tournaments.invitation_mails import STAFF_INVITATION_SALT
 from tournaments.models import Event, StaffInvitation, StaffRole, StaffRoleKind
-from tournaments.notifications import header_text, mail_after_commit, send_one_mail
+from tournaments.notifications import mail_after_commit
 from tournaments.services.audit import audit
 from tournaments.services.events import staff_add
 from tournaments.services.invitations import spend_invitation_mails
 from tournaments.services.versions import event_touch
 
-STAFF_INVITATION_SALT = "muster.staff-invitation"
 STAFF_INVITATION_MAX_AGE = 60 * 60 * 24 * 30  # seconds: a month to answer
-
-
-def staff_invitation_token(invitation: StaffInvitation) -> str:
-    return signing.dumps([invitation.event_id, invitation.pk], salt=STAFF_INVITATION_SALT)
-
-
-def staff_invitation_link(invitation: StaffInvitation) -> str:
-    path = reverse("staff-invitation", args=[invitation.event.slug, staff_invitation_token(invitation)])
-    return absolute(path)
 
 
 def staff_invitations_pending(event: Event) -> list[StaffInvitation]:
@@ -69,34 +57,6 @@ def staff_invite(*, event: Event, email: str, role: str, by: AbstractBaseUser) -
     audit(event=event, actor=by, action="staff-invited", subject=email, data={"role": role})
     mail_after_commit("tournaments.send_staff_invitation", invitation_id=invitation.pk)
     return invitation
-
-
-def staff_invitation_mail(*, invitation_id: int) -> bool:
-    """Send a staff invitation's mail (run by its task). An invitation accepted or
-    withdrawn meanwhile is not mailed; a refusal is marked on it (`mail_failed_at`)."""
-    invitation = (
-        StaffInvitation.objects.filter(pk=invitation_id, accepted_at__isnull=True)
-        .select_related("event")
-        .first()
-    )
-    if invitation is None:
-        return False
-    event = invitation.event
-    label = invitation.get_role_display()
-    sent = send_one_mail(
-        subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}Be {label} at {event.name}",
-        body=(
-            f"Hello,\n\nThe organiser of {header_text(event.name)} invites you to be {label} there "
-            "on Muster. Follow this link, log in (or sign up first if you have no account) and "
-            f"accept:\n\n{staff_invitation_link(invitation)}\n\n"
-            "If you do not expect this, ignore this mail: nothing happens unless you accept.\n"
-        ),
-        to=invitation.email,
-        what=f"staff invitation to {invitation.email} for event {event.pk}",
-    )
-    if not sent:
-        StaffInvitation.objects.filter(pk=invitation.pk).update(mail_failed_at=timezone.now())
-    return sent
 
 
 def staff_invitation_read(*, event: Event, token: str) -> StaffInvitation:

@@ -7,7 +7,6 @@ from typing import Any
 from django.conf import settings as site_settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,7 +16,6 @@ from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_4
 from tournaments.bridges.rules import pack_examples
 from tournaments.errors import ServiceError
 from tournaments.forms import (
-    EventForm,
     PairForm,
     PlayerAddForm,
     PlayersCsvForm,
@@ -25,11 +23,9 @@ from tournaments.forms import (
     StaffForm,
     StaffInviteForm,
     add_service_error,
-    schedule_initial,
-    tables_text,
 )
+from tournaments.invitation_mails import is_invitable
 from tournaments.models import Event, EventStatus, RoundStatus, StaffInvitation
-from tournaments.scoring_forms import ScoringForm
 from tournaments.selectors import (
     audit_log,
     cut_preview,
@@ -45,12 +41,8 @@ from tournaments.selectors import (
     upcoming_round_number,
     user_by_username,
 )
-from tournaments.services.events import EDITABLE_FIELDS, event_update, staff_add, staff_remove, tables_set
-from tournaments.services.invitations import (
-    invitation_resend,
-    invitations_send,
-    is_invitable,
-)
+from tournaments.services.events import staff_add, staff_remove
+from tournaments.services.invitations import invitation_resend, invitations_send
 from tournaments.services.players import (
     CsvRowErrors,
     player_check_in,
@@ -68,7 +60,6 @@ from tournaments.services.staff_invitations import (
 )
 from tournaments.views.common import actor, confirmation_page, nav_context, run_service
 from tournaments.views.player import roster_slots
-from tournaments.views.scoring import scoring_context
 
 AUDIT_PAGE = 300
 
@@ -129,55 +120,6 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "deadline_warning": deadline_warning(event),
     }
     return render(request, "tournaments/manage/dashboard.html", context)
-
-
-def _event_initial(event: Event) -> dict[str, Any]:
-    initial = {key: getattr(event, key) for key in EDITABLE_FIELDS}
-    initial["tables"] = tables_text([(t.number, t.layout) for t in event.tables.order_by("number")])
-    initial["schedule"] = schedule_initial(event.schedule)
-    return initial
-
-
-@login_required
-def settings(request: HttpRequest, slug: str) -> HttpResponse:
-    access = _to(request, slug)
-    event = access.event
-    form = EventForm(request.POST or None, initial=_event_initial(event))
-    if request.POST.get("refresh_system"):  # another system's fields, without JavaScript
-        return settings_page(request, access, form=form.shown_as_typed())
-    if request.method == "POST" and form.is_valid():
-        user = actor(request)
-        try:
-            with transaction.atomic():
-                event_update(event=event, actor=user, name=form.cleaned_data["name"], **form.event_fields())
-                tables = form.cleaned_data["tables"]
-                current = [(t.number, t.layout) for t in event.tables.order_by("number")]
-                if tables != current:
-                    tables_set(event=event, actor=user, tables=tables)
-        except ServiceError as exc:
-            event.refresh_from_db()
-            add_service_error(form, exc)
-        else:
-            messages.success(request, "Settings saved.")
-            return redirect("manage-settings", event.slug)
-    return settings_page(request, access, form=form)
-
-
-def settings_page(
-    request: HttpRequest,
-    access: EventAccess,
-    *,
-    form: EventForm | None = None,
-    scoring_form: ScoringForm | None = None,
-) -> HttpResponse:
-    """The settings page: the event's settings and, below them, its scoring bands and bye."""
-    event = access.event
-    context = nav_context(access, "manage") | {
-        "form": form or EventForm(initial=_event_initial(event)),
-        "deadline_warning": deadline_warning(event),
-        **scoring_context(event, scoring_form),
-    }
-    return render(request, "tournaments/manage/settings.html", context)
 
 
 def _staff_remove(request: HttpRequest, access: EventAccess, role_id: str) -> HttpResponse:

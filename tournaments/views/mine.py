@@ -6,8 +6,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.invitation_mails import invitation_token
 from tournaments.selectors import my_events as my_events_of
-from tournaments.services.invitations import invitation_token, seat_invitations_of
+from tournaments.services.invitations import seat_invitations_of
 from tournaments.views.common import actor
 
 

@@ -27,6 +27,7 @@ from tournaments.event_time import zone_label
 from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
+    event_champion,
     event_cut_view,
     event_suggested_rounds,
     join_closed_reason,
@@ -77,6 +78,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "side_events": side_events_of(event, request.user),
         "main_entry": main_event_player(event, request.user) if event.side_event_of_id else None,
         "join_closed": join_closed_reason(event) if event.side_event_of_id else "",
+        # The winner of the top cut's final, named at the top of the event's page.
+        "champion": event_champion(event) if event.has_cut else None,
     }
     return check.finish(render(request, "tournaments/event_home.html", context))
 
@@ -168,7 +171,7 @@ def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
     return render_to_string("tournaments/_pairings_live.html", context)
 
 
-def _live_page(
+def live_page(
     request: HttpRequest,
     access: EventAccess,
     section: str,
@@ -216,7 +219,7 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
             may_lag=is_htmx(request),
         )
 
-    return _live_page(
+    return live_page(
         request, access, "pairings", "tournaments/pairings.html", fragment, extra=_my_table(access, wanted)
     )
 
@@ -335,7 +338,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponseBase:
             may_lag=is_htmx(request),
         )
 
-    return _live_page(request, access, "standings", "tournaments/standings.html", fragment)
+    return live_page(request, access, "standings", "tournaments/standings.html", fragment)
 
 
 def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpResponseBase:

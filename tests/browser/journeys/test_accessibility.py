@@ -26,8 +26,8 @@ from tests.browser.journeys.conftest import WAIT_MS
 from tests.browser.journeys.test_player_journey import MISTAKES, SECOND
 from tests.builders.rows import add_player, add_round, add_staff, make_event
 from tests.builders.scenario import played
+from tournaments.invitation_mails import invitation_token
 from tournaments.models import Event, ListFormat, Player
-from tournaments.services.invitations import invitation_token
 from tournaments.services.reporting import result_report
 from tournaments.services.rosters import roster_submit
 

@@ -16,8 +16,9 @@ from django.test.testcases import TestCase
 from rest_framework.test import APIClient
 
 from tests.builders.rows import make_event
+from tournaments.invitation_mails import invitation_token
 from tournaments.models import AuditEntry, Player
-from tournaments.services.invitations import invitation_token, invitations_send
+from tournaments.services.invitations import invitations_send
 from tournaments.services.players import players_import_csv
 from tournaments.services.rounds import round_pair, round_publish
 

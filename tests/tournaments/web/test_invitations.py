@@ -13,8 +13,9 @@ import pytest
 from django.core import mail, signing
 
 from tests.builders.rows import add_player, make_event
+from tournaments.invitation_mails import invitation_token
 from tournaments.models import AuditEntry, Player
-from tournaments.services.invitations import invitation_read, invitation_token
+from tournaments.services.invitations import invitation_read
 
 pytestmark = pytest.mark.django_db
 

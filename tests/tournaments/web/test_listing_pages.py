@@ -14,7 +14,7 @@ from tournaments.forms import EventForm, ScheduleWidget
 from tournaments.models import Event, Player
 from tournaments.services.events import EDITABLE_FIELDS
 from tournaments.services.side_events import side_event_create
-from tournaments.views.manage import _event_initial
+from tournaments.views.settings import event_initial
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def world(users):
 
 def settings_post(world) -> dict[str, Any]:
     """The settings form as the page renders it, every field with its current value."""
-    form = EventForm(initial=_event_initial(world.event))
+    form = EventForm(initial=event_initial(world.event))
     data: dict[str, Any] = {}
     for name, field in form.fields.items():
         value = form[name].value()

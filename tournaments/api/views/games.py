@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from django.contrib.auth.models import AbstractBaseUser
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -14,7 +16,9 @@ from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
+from tournaments.api.schema import IDEMPOTENT
 from tournaments.api.serializers import (
+    DisputeSerializer,
     GameSerializer,
     JudgeQueueItemSerializer,
     ResultReportSerializer,
@@ -26,9 +30,9 @@ from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.models import Game, Player, ResultStatus
 from tournaments.services.reporting import (
-    IDEMPOTENCY_KEY_LENGTH,
     ResultInput,
     result_confirm,
+    result_dispute,
     result_report,
     result_review,
     result_set,
@@ -43,7 +47,7 @@ def _player(game: Game, external_id: str | None, field: str) -> Player | None:
     for player in (game.player_one, game.player_two):
         if player is not None and player.external_id == external_id:
             return player
-    raise ServiceError(f"{external_id!r} is not playing in this game.", field=field)
+    raise ServiceError(f"{external_id!r} is not playing in this game.", code="not-in-game", field=field)
 
 
 def _result(game: Game, data: dict[str, Any]) -> ResultInput:
@@ -73,21 +77,26 @@ def _nominee(access: EventAccess, external_id: str | None) -> Player | None:
     return nominee
 
 
-IDEMPOTENCY = OpenApiParameter(
-    "Idempotency-Key",
-    # What check_idempotency_key accepts: printable ASCII without spaces, up to 80 characters.
-    {"type": "string", "maxLength": IDEMPOTENCY_KEY_LENGTH, "pattern": "^[!-~]*$"},
-    OpenApiParameter.HEADER,
-    required=False,
-    description=(
-        "A key of your choosing (a UUID) for this submission. Sending it again, after a lost "
-        "answer or a double tap, stores nothing more and answers 200 with the stored result."
-    ),
-)
-
-
 def _key(request: Request) -> str | None:
     return request.headers.get("Idempotency-Key")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player acting on their own game: who is signed in, the event, the game, their entry."""
+
+    user: AbstractBaseUser
+    access: EventAccess
+    game: Game
+    player: Player
+
+
+def _my_game(request: Request, slug: str, game_id: int) -> Seat:
+    """The caller's own game (404 to anyone else, 401 without a login)."""
+    user = signed_in(request)
+    access = event_for(request, slug, PLAYER)
+    game = game_or_404(access, game_id)
+    return Seat(user, access, game, seat_or_404(access, game))
 
 
 def _game_body(access: EventAccess, game_id: int) -> Response:
@@ -109,25 +118,22 @@ class GameReportApi(ApiView):
             "for the Head Judge."
         ),
         request=ResultReportSerializer,
-        parameters=[IDEMPOTENCY],
+        extensions=IDEMPOTENT,
         responses=responses({200: GameSerializer}, login=True),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str, game_id: int) -> Response:
-        user = signed_in(request)
-        access = event_for(request, slug, PLAYER)
-        game = game_or_404(access, game_id)
-        player = seat_or_404(access, game)
+        seat = _my_game(request, slug, game_id)
         data = validated(ResultReportSerializer, request)
         result_report(
-            game=game,
-            player=player,
-            result=_result(game, data),
-            by=user,
+            game=seat.game,
+            player=seat.player,
+            result=_result(seat.game, data),
+            by=seat.user,
             idempotency_key=_key(request),
-            nominee=_nominee(access, data.get("nominate")),
+            nominee=_nominee(seat.access, data.get("nominate")),
         )
-        return _game_body(access, game.pk)
+        return _game_body(seat.access, game_id)
 
 
 class GameConfirmApi(ApiView):
@@ -136,17 +142,41 @@ class GameConfirmApi(ApiView):
         summary="Confirm the result your opponent reported",
         description="Confirming again (a retry) answers 200 with the stored result.",
         request=None,
-        parameters=[IDEMPOTENCY],
+        extensions=IDEMPOTENT,
         responses=responses({200: GameSerializer}, login=True),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str, game_id: int) -> Response:
-        user = signed_in(request)
-        access = event_for(request, slug, PLAYER)
-        game = game_or_404(access, game_id)
-        player = seat_or_404(access, game)
-        result_confirm(game=game, player=player, by=user, idempotency_key=_key(request))
-        return _game_body(access, game.pk)
+        seat = _my_game(request, slug, game_id)
+        result_confirm(game=seat.game, player=seat.player, by=seat.user, idempotency_key=_key(request))
+        return _game_body(seat.access, game_id)
+
+
+class GameDisputeApi(ApiView):
+    @extend_schema(
+        operation_id="game_dispute",
+        summary="Dispute the result your opponent reported: the judges have it at once",
+        tags=TAGS,
+        request=DisputeSerializer,
+        responses=responses({200: GameSerializer}, login=True),
+    )
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        """The one-tap Dispute of the table view (a player of the game, while the opponent's
+        report waits for them): the game goes to the judges' queue with your `note`, and with
+        the result you `claim` stored as your report. Disputing again (a retry) changes
+        nothing. 400 `nothing-to-dispute` when no report of your opponent's waits for you,
+        `claim-agrees` when the claim is that report."""
+        seat = _my_game(request, slug, game_id)
+        data = validated(DisputeSerializer, request)
+        claim = data.get("claim")
+        result_dispute(
+            game=seat.game,
+            player=seat.player,
+            by=seat.user,
+            note=data["note"],
+            claim=None if claim is None else _result(seat.game, claim),
+        )
+        return _game_body(seat.access, game_id)
 
 
 class GameResultApi(ApiView):
@@ -221,6 +251,8 @@ class JudgeQueueApi(ApiView):
             return {
                 "why": "disputed" if g.result_status == ResultStatus.DISPUTED else "needs-review",
                 "game": presenters.game_dict(g, reports=True),
+                "disputed_by": presenters.disputed_by(g),
+                "note": g.dispute_note if g.result_status == ResultStatus.DISPUTED else "",
             }
 
         return paginated(

@@ -14,6 +14,7 @@ from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
+from tournaments.api.schema import CONDITIONAL
 from tournaments.api.serializers import (
     ErrorSerializer,
     NotReadySerializer,
@@ -99,6 +100,7 @@ class RoundApi(ApiView):
         operation_id="round_read",
         summary="A round's games: table, players, result status (staff: drafts and the pairing report)",
         responses=responses({200: RoundDetailSerializer}, invalid=False),
+        extensions=CONDITIONAL,
         tags=TAGS,
     )
     def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:

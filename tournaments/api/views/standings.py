@@ -15,6 +15,7 @@ from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for
+from tournaments.api.schema import CONDITIONAL
 from tournaments.api.serializers import (
     AuditEntrySerializer,
     ExplanationSerializer,
@@ -30,6 +31,7 @@ class StandingsApi(ApiView):
         operation_id="standings",
         summary="Standings: the `standings --json` shape, plus `final`, each row's `status` and the state",
         responses=responses({200: StandingsSerializer}, invalid=False),
+        extensions=CONDITIONAL,
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> HttpResponseBase:
