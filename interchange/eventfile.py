@@ -203,7 +203,7 @@ def _common_game(obj: Any, known_players: set[str], shape: ResultShape) -> Event
 
     Nearly every game of a file is one of these, and `_read_game` spends most of its time
     building the place names and messages its checks would print on a failure (a third of
-    `pair`'s whole run at 4,096 players, issue 15). This accepts only what `_read_game`
+    `pair`'s whole run at 4,096 players). This accepts only what `_read_game`
     accepts and builds the same game from it (tests/interchange/test_eventfile_common_game.py
     checks both on generated games); anything else (None) goes to `_read_game`, which says
     what is wrong.

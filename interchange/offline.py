@@ -2,7 +2,7 @@
 without Django (shared/interchange.md, "standings and pair" and "validate_roster").
 
 They read files and print: no database, no settings, no app registry. Django's own
-start-up (about 0.3 s of CPU) was longer than a peer pairer's whole run (issue 15), so
+start-up (about 0.3 s of CPU) was longer than a peer pairer's whole run, so
 `manage.py` hands these three commands straight to `main` here when no settings module
 is chosen (DJANGO_SETTINGS_MODULE unset), and the Django management commands in
 `interchange/management/commands/` call the very same functions, so the two paths
@@ -501,7 +501,7 @@ def main(argv: Sequence[str]) -> int | None:
     # A run builds a few hundred thousand small objects that live until it exits (the
     # event, its games, the candidate graph), none of them cyclic: the collector's default
     # pass every 700 allocations rescans them again and again, a tenth of `pair`'s time at
-    # 4,096 players (issue 15). Collect rarely instead; the process ends in a moment.
+    # 4,096 players. Collect rarely instead; the process ends in a moment.
     gc.set_threshold(50_000, 20, 100)
     try:
         if command == "validate_roster":

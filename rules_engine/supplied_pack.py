@@ -1,4 +1,4 @@
-"""A data pack a TO supplies for an event (issue 12, "TO-supplied packs").
+"""A data pack a TO supplies for an event ("TO-supplied packs").
 
 Dropzone Commander and MORSDEI print no faction data, so their packs are written by the
 TO (game-systems.md §0 point 2, §1.1, §2.1); a StarCraft or Warpspawn TO may hand in an

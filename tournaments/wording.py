@@ -1,4 +1,4 @@
-"""Rules-engine messages in the words the web pages use (issue 13).
+"""Rules-engine messages in the words the web pages use.
 
 The engines name a player's rosters as the interchange files do: `rosters[1]` for the
 second, and a typed roster's reader says "roster, line 4: ..." of whichever text it was

@@ -222,7 +222,7 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
     ]
     if not playing:
         return {
-            None: public,
+            None: [*public, ("bracket", "bracket/")],  # the finished events end with a top cut
             "bob": [("me", "me/"), ("awards:index", "awards/"), ("standings", "standings/")],
             "hank": [("judge", "judge/"), ("judging:penalties", "judge/penalties/")],
             "alice": [

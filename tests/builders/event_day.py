@@ -11,8 +11,8 @@ chess clock waits for a judge, one confirmed.
 A Warning and a proposed Disqualification are logged, a conduct report filed, an illegal
 roster found, the hobby awards open for votes.
 
-Finished (`finished`): four players, the single round played and confirmed, the winners of
-the hobby awards published.
+Finished (`finished`): four players, the single Swiss round played and confirmed, then a top
+cut of two (its final played: a champion), the winners of the hobby awards published.
 """
 
 from __future__ import annotations
@@ -44,14 +44,14 @@ from rules_engine.systems.starcraft_tmg.draft import action_to_dict, legal_actio
 from tests.builders.documents import raynor
 from tests.builders.results_systems import SCALES
 from tests.builders.systems import CASES
+from tournaments.invitation_mails import invitation_token, staff_invitation_token
 from tournaments.models import Event, Game, Player, RosterPublication, Round, StaffRoleKind
 from tournaments.services.events import event_create, staff_add, tables_set
-from tournaments.services.invitations import invitation_token
 from tournaments.services.players import player_register
 from tournaments.services.reporting import ResultInput, result_report
 from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.staff_invitations import staff_invitation_token, staff_invite
+from tournaments.services.staff_invitations import staff_invite
 
 # Carol's long name: the tables and the chess clock must hold a real one at 390 px.
 NAMES = ["Bob", "Carolina Montgomery-Featherstonehaugh", "Dan", "Erin", "Frank", "Grace", "Heidi", "Ivan"]
@@ -124,7 +124,7 @@ def _report(game: Game, system: str, by: Any, *, both: bool = True, disputed: bo
 
 
 def _event(
-    users: dict[str, Any], system: str, *, name: str, rounds: int, size: int
+    users: dict[str, Any], system: str, *, name: str, rounds: int, size: int, cut_size: int | None = None
 ) -> tuple[Event, list[Player]]:
     alice = users["alice"]
     case = next((c for c in CASES if c.slug == system), None)
@@ -136,6 +136,7 @@ def _event(
         scale=SCALES[system] if system != "starcraft-tmg" else "standard",
         points_limit=case.points_limit if case else None,
         planned_rounds=rounds,
+        cut_size=cut_size,
         starts_on=timezone.localdate(),
         ends_on=timezone.localdate(),
         venue="The Dice Hall, Main Street",
@@ -280,12 +281,16 @@ def mid_play(users: dict[str, Any], system: str) -> EventDay:
 
 def finished(users: dict[str, Any], system: str) -> EventDay:
     alice = users["alice"]
-    event, players = _event(users, system, name=f"{get_system(system).name} Autumn Cup", rounds=1, size=4)
+    event, players = _event(
+        users, system, name=f"{get_system(system).name} Autumn Cup", rounds=1, size=4, cut_size=2
+    )
     awards_offer(event=event, by=alice, best_painted=True, best_in_faction=False, best_sportsman=True)
     round_1 = _round(event, alice, 1)
     games = _games(round_1)
     for game in games:
         _report(game, system, alice)
+    [final] = _games(_round(event, alice, 2))  # the top cut's final
+    _report(final, system, alice)
     award = Award.objects.get(event=event, kind=AwardKind.BEST_PAINTED)
     award_vote(award=award, voter=players[1], choice=players[2], by=alice)
     awards_close_voting(event=event, by=alice)

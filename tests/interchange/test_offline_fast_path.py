@@ -1,4 +1,4 @@
-"""`manage.py pair | standings | validate_roster` without Django (issue 15, interchange/offline.py).
+"""`manage.py pair | standings | validate_roster` without Django (interchange/offline.py).
 
 With no settings module chosen, manage.py runs the three offline commands straight on the
 engines. The contract (interchange.md, "standings and pair", "validate_roster") must not

@@ -266,7 +266,7 @@ def test_every_field_of_every_record_is_written(users):
 
 
 def test_an_older_export_with_the_drafts_picks_as_columns_still_imports(users):
-    """Before issue 12 a draft's picks were two StarCraft columns; the StarCraft plug-in reads
+    """In older exports a draft's picks were two StarCraft columns; the StarCraft plug-in reads
     them back into `picks`, so a file exported then imports whole."""
     event = full_event(users)
     data = as_file(export_event(event))

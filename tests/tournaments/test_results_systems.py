@@ -1,4 +1,4 @@
-"""Result entry for every game system (issue 12): the same report -> confirm / dispute ->
+"""Result entry for every game system: the same report -> confirm / dispute ->
 judge flow, with what each system's result holds (interchange.md, "Other game systems").
 
 StarCraft: VP and its Battle Rounds (a StarCraft-declared extra). Dropzone: VP and Kill

@@ -1,4 +1,4 @@
-"""A TO supplies the event's data pack (issue 12, "TO-supplied packs").
+"""A TO supplies the event's data pack ("TO-supplied packs").
 
 Dropzone Commander and MORSDEI print no faction data (game-systems.md §1.1, §2.1), so the
 TO writes the event's pack; any system's TO may hand in an erratum the same way. The pack

@@ -1,4 +1,4 @@
-"""Journey 4 (issue 13): an axe-core scan of every page the three journeys visit, as the
+"""Journey 4: an axe-core scan of every page the three journeys visit, as the
 role that visits it and in the state it is met in: no `serious` or `critical` violation.
 
 axe-core is npm's, pinned (tests/browser/conftest.py AXE_VERSION), installed by .ci/run in
@@ -7,7 +7,7 @@ var/node and injected by the test (the site's CSP allows no inline script: see
 by impact, page by page, are written to var/accessibility.json (docs/accessibility.md
 records them).
 
-The player's table view is also measured here (issue 13: "light pages"): its HTML and all
+The player's table view is also measured here ("light pages"): its HTML and all
 it transfers (HTML, CSS, JS), and Navigation Timing over 10 loads in fresh contexts on a
 warm server, written to var/table-view-weight.json (docs/performance.md).
 """

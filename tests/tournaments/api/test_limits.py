@@ -1,4 +1,4 @@
-"""Limits on input (issue 14): sizes, score ranges, lengths. Refused clearly; nothing changed."""
+"""Limits on input: sizes, score ranges, lengths. Refused clearly; nothing changed."""
 
 from __future__ import annotations
 

@@ -348,7 +348,7 @@ def test_after_the_deadline_the_page_offers_no_submission(client, bob):
 
 
 def test_the_game_in_plays_opponent_rosters_are_what_visible_rosters_shows_the_player(event, pair, bob):
-    """table_opponent_rosters reads the opponent's rosters straight (issue 15); for the game in
+    """table_opponent_rosters reads the opponent's rosters straight; for the game in
     play that must be exactly what the general rule (visible_rosters) lets the player see."""
     from tournaments.access import access_event
     from tournaments.models import Game
