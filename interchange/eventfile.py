@@ -1,4 +1,4 @@
-"""The event/1 interchange format (shared/interchange.md), read into frozen dataclasses.
+"""The event/1 interchange format (docs/interchange.md), read into frozen dataclasses.
 
 Pure Python: the standings and pair commands run on a file without a database, and the
 Django import/export bridge converts between these dataclasses and the models. Unknown
@@ -112,7 +112,7 @@ def _pair_of_ints(obj: Mapping[str, Any], key: str, where: str) -> tuple[int, in
 
 
 def _check_result(obj: Mapping[str, Any], where: str, outcome: str, shape: ResultShape) -> None:
-    """What a game of this system must and may carry (interchange.md, "Other game systems")."""
+    """What a game of this system must and may carry (docs/interchange.md, "Other game systems")."""
     if outcome == COMPLETE_VICTORY:
         _expect(
             shape.complete_victory, f"{where}: outcome complete-victory is not a result of this game system"

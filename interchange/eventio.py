@@ -1,6 +1,6 @@
 """The bridge between event/1 files (pairings.eventfile) and the database.
 
-interchange.md: TOs move events between installations with event/1, and "importing its
+docs/interchange.md: TOs move events between installations with event/1, and "importing its
 own export must lose nothing". So an export carries, besides the event/1 fields, every
 model field as an extra field at its level:
 

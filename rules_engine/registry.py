@@ -106,7 +106,7 @@ class PackInfo:
 
 @dataclass(frozen=True)
 class ResultShape:
-    """What a game's result holds in this system (interchange.md, "Other game systems").
+    """What a game's result holds in this system (docs/interchange.md, "Other game systems").
 
     `vp`: scored by Victory Points (else a winner or a draw, as Warpspawn); `kp`: Kill
     Points beside VP, breaking VP ties and summed as a fifth standings key (Dropzone);
@@ -254,7 +254,7 @@ class GameSystem:
     # leaves to a championship format); None: never suggested.
     suggested_cut: CutAdvice | None = None
     # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
-    # Format). None of the other three books has dual lists (game-systems.md §0 point 5).
+    # Format). None of the other three books has dual lists.
     dual_lists: bool = False
     # The folder of this system's web templates, `templates/games/<templates>/`: each part
     # (roster, roster_report, roster_sheet, roster_help) found there first, then in

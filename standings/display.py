@@ -1,4 +1,4 @@
-"""Standings as JSON (the `standings --json` contract in interchange.md) and as a table.
+"""Standings as JSON (the `standings --json` contract in docs/interchange.md) and as a table.
 
 OP Guide: When to Calculate Them — "Report both to four decimal places and compare
 unrounded values." Ordering happens in the engine on exact values; rounding happens only
@@ -39,7 +39,7 @@ def four_dp_text(value: Fraction) -> str:
 
 
 def standings_json(standings: Standings) -> dict[str, Any]:
-    """Exactly the interchange.md shape: placed players in order, then the rest with rank null."""
+    """Exactly the docs/interchange.md shape: placed players in order, then the rest with rank null."""
     return {
         "standings": [
             {

@@ -409,7 +409,7 @@ class Outcome(models.TextChoices):
     GAME_LOSS = records.GAME_LOSS, "Game Loss penalty"
     DOUBLE_NO_SHOW = records.DOUBLE_NO_SHOW, "Double no-show"
     BYE = records.BYE, "Bye"
-    # Other game systems (interchange.md): MORSDEI's complete victory (MOR:527) and the
+    # Other game systems (docs/interchange.md): MORSDEI's complete victory (MOR:527) and the
     # draw of a system whose games have no VP (Warpspawn).
     COMPLETE_VICTORY = records.COMPLETE_VICTORY, "Complete victory"
     DRAW = records.DRAW, "Draw"

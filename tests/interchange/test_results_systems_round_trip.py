@@ -1,7 +1,7 @@
 """event/1 export and import carry each system's results: `kp`, `winner`, the
 `draw` and `complete-victory` outcomes, the system's extras and the TO's `scoring`.
 
-interchange.md, "Other game systems". An import of its own export loses nothing, for every
+docs/interchange.md, "Other game systems". An import of its own export loses nothing, for every
 system; StarCraft still reads its older files, whose reports held `battle_rounds` at their
 own level.
 """

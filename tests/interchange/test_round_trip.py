@@ -1,6 +1,6 @@
 """A whole event exported, imported under a new slug and exported again: nothing is lost.
 
-interchange.md, event/1: "importing its own export must lose nothing". The event is built
+docs/interchange.md, event/1: "importing its own export must lose nothing". The event is built
 through the real services (tests/eventio/builders.py), so every record is one the
 project really writes.
 """

@@ -430,7 +430,7 @@ def test_the_opponent_sees_the_roster_and_a_judge_records_a_finding_on_it(client
 
 
 def test_validate_roster_gives_the_typed_roster_the_pipelines_verdict(users, case, sworld, tmp_path):
-    # The command line knows the game from a `Game:` line (interchange.md); the event
+    # The command line knows the game from a `Game:` line (docs/interchange.md); the event
     # needs none. That line comes first, so every other line is one further down.
     name = registry.get_system(case.slug).name
     path = tmp_path / "roster.txt"

@@ -41,7 +41,7 @@ from tournaments.services.versions import event_touch
 class ResultInput:
     """A result as entered, in the game's player order.
 
-    What a result holds depends on the game system (interchange.md, "Other game systems"):
+    What a result holds depends on the game system (docs/interchange.md, "Other game systems"):
     VP (StarCraft, MORSDEI), VP and Kill Points (Dropzone), a winner or a draw without VP
     (Warpspawn), a complete victory naming the loser with the VP kept on record (MORSDEI),
     and the extra numbers the system declares, in `details` (GameSystem.result_extras).

@@ -183,7 +183,7 @@ def test_the_report_form_returns_to_itself_after_a_failure(client, pair, bob):
     assert 'action="/e/spring-skirmish/me/result/#report-form"' in page
 
 
-# What each system's result form asks for (interchange.md, "Other game systems").
+# What each system's result form asks for (docs/interchange.md, "Other game systems").
 FIELDS = {
     "starcraft-tmg": (["my_vp", "their_vp", "battle_rounds"], []),
     "dropzone-commander": (["my_vp", "their_vp", "my_kp", "their_kp"], []),
