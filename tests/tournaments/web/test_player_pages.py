@@ -224,7 +224,7 @@ def test_staff_who_also_play_see_both_pages(client, bob):
 
 
 def test_a_retried_confirmation_is_told_it_succeeded(client, event, pair, bob, carol):
-    """Issue 14: a confirmation was stored but its answer lost; the retry said there was nothing
+    """A confirmation was stored but its answer lost; the retry said there was nothing
     to confirm. The retry (same page, same hidden key) now succeeds with the stored result,
     even though confirming closed the round."""
     client.force_login(carol)

@@ -1,4 +1,4 @@
-"""Issue 13, the player's table view: the game in play at the top of /me/ with its result form;
+"""The game in play at the top of /me/ with its result form;
 confirming or disputing the opponent's report in one tap from there, in words that fit the
 side of the table; the opponent's roster folded below; a failed report's errors at the top."""
 
