@@ -19,12 +19,13 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
+from bracket import Placing
 from printing.sheets import place_labels, roster_page
 from rosters.models import Roster
 from rules_engine.registry import get_system
 from standings import four_dp_text
 from tournaments.models import Event, ResultStatus, Round
-from tournaments.selectors import event_standings, round_games
+from tournaments.selectors import event_cut_view, round_games
 from tournaments.spreadsheet import safe_text
 
 CSV_MIMETYPE = "text/csv; charset=utf-8"
@@ -42,11 +43,19 @@ def to_csv(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> bytes:
     return buffer.getvalue().encode("utf-8-sig")
 
 
+def _cut_cells(place: Placing | None) -> tuple[int | None, int | None]:
+    return (place.seed, place.eliminated_in) if place is not None else (None, None)
+
+
 def standings_csv(event: Event) -> tuple[str, str, bytes]:
     """Rank as a number (empty when not placed) and `shared` = "yes" where the place is shared;
     the printed "=3" would read as a formula in a spreadsheet."""
-    standings = event_standings(event)
+    view = event_cut_view(event)
+    standings = view.standings
     places = place_labels(standings.rows)
+    # With a top cut: each player's seed and the round they lost in (as `standings --json`).
+    cut: tuple[str, ...] = ("cut", "eliminated_in") if event.cut_size is not None else ()
+    seeded = {p.player: p for p in view.places or ()}
     state = "final" if standings.final else "indicative"
     # A system that ranks by Kill Points (Dropzone) adds them as a fifth key, after oTP.
     kp: tuple[str, ...] = ("kp",) if standings.kill_points else ()
@@ -63,6 +72,7 @@ def standings_csv(event: Event) -> tuple[str, str, bytes]:
         "games",
         "status",
         "standings",
+        *cut,
     )
     rows = (
         (
@@ -78,6 +88,14 @@ def standings_csv(event: Event) -> tuple[str, str, bytes]:
             row.pool,
             row.status,
             state,
+            *(
+                (
+                    getattr(seeded.get(row.player), "seed", None),
+                    getattr(seeded.get(row.player), "eliminated_in", None),
+                )
+                if cut
+                else ()
+            ),
         )
         for row in standings.rows
     )

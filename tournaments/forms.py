@@ -843,6 +843,29 @@ class PlayerResultForm(_ResultForm):
         self.extra_names = _extra_fields(self, system)
         self.field_order_for_system = order + self.extra_names
         self.error_fields = {"vp": "my_vp", "kp": "my_kp", "winner": "how", "loser": "how", "outcome": "how"}
+        if game.round.is_cut:
+            self._cut_fields(game)
+
+    def _cut_fields(self, game: Game) -> None:
+        """A top-cut game sends one player on: say so, and where the event settles a tie by a
+        deciding game, ask who won it (docs/pairing.md, "The top cut")."""
+        better = game.player_one.name  # cut games list the better seed first
+        if game.round.event.cut_ties == CutTies.DECIDING_GAME:
+            self.fields["deciding_winner"] = forms.ChoiceField(
+                required=False,
+                choices=[("", "Not tied"), ("me", "I won the deciding game"), ("them", "My opponent won it")],
+                widget=forms.RadioSelect,
+                label="A tie? Who won the deciding game",
+                help_text="A top-cut game must have a winner: if the result is a tie, play a deciding "
+                "game and say who won it.",
+            )
+            self.field_order_for_system.append("deciding_winner")
+            self.error_fields["winner"] = "deciding_winner"
+        else:
+            self.fields["how"].help_text = (
+                f"A top-cut game must have a winner: a tie the game's rules do not break goes to the "
+                f"better seed, {better}."
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -873,13 +896,14 @@ class PlayerResultForm(_ResultForm):
 
         how = data["how"]
         details = _extras(self, self.extra_names)
+        decided = {"me": me, "them": opponent}.get(data.get("deciding_winner") or "")
         if how == "played":
             vp, kp = ordered("my_vp", "their_vp"), ordered("my_kp", "their_kp")
-            return ResultInput(Outcome.PLAYED, vp[0], vp[1], None, details, kp[0], kp[1])
+            return ResultInput(Outcome.PLAYED, vp[0], vp[1], None, details, kp[0], kp[1], decided)
         if how in ("i-won", "they-won"):
             return ResultInput(Outcome.PLAYED, details=details, winner=me if how == "i-won" else opponent)
         if how == "draw":
-            return ResultInput(Outcome.DRAW, details=details)
+            return ResultInput(Outcome.DRAW, details=details, winner=decided)
         if how in ("i-won-completely", "they-won-completely"):
             vp = ordered("my_vp", "their_vp")
             loser = opponent if how == "i-won-completely" else me
@@ -940,8 +964,19 @@ class StaffResultForm(_ResultForm):
             )
             order += ["kp_one", "kp_two"]
         if not shape.vp:
+            help_text = "Who won a played game (empty for a draw)."
+            if game.round.is_cut:
+                help_text += " A drawn top-cut game: who won the deciding game, where the event plays one."
+            self.fields["winner"] = forms.ChoiceField(required=False, choices=sides, help_text=help_text)
+            order.append("winner")
+        elif game.round.is_cut:
+            # A top-cut game must send one player on (docs/pairing.md, "The top cut").
             self.fields["winner"] = forms.ChoiceField(
-                required=False, choices=sides, help_text="Who won a played game (empty for a draw)."
+                required=False,
+                choices=sides,
+                label="Winner of the deciding game",
+                help_text="A top-cut game whose result is a tie: who won the deciding game (where the "
+                "event plays one; otherwise the better seed, the first player, goes on).",
             )
             order.append("winner")
         loser = self.fields["loser"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 
@@ -10,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from bracket import Bracket, Placing
+from bracket import Bracket, CutError, Placing, bracket_size, entrants
 from rosters.models import Roster
 from rules_engine.names import name_key
 from rules_engine.registry import UnknownGameSystem, get_system
@@ -19,6 +20,7 @@ from standings.display import RoundProgress
 from tournaments.access import EventAccess
 from tournaments.audit_sealing import sealed_actions
 from tournaments.bridges.cut import CutView, cut_view
+from tournaments.bridges.record import event_cut, event_record
 from tournaments.bridges.standings import event_standings as event_standings
 from tournaments.caching import cached_for_version
 from tournaments.event_format import roster_deadline_warning
@@ -70,6 +72,59 @@ def event_cut_placing(event: Event) -> tuple[Placing, ...] | None:
     """Every player's place once the cut has begun (cut players first, ranks not shared),
     by event/1 player id; None before that."""
     return event_cut_view(event).places
+
+
+def last_round_number(event: Event) -> int:
+    """The number of the event's last round: the planned rounds; with a top cut, its final
+    (from the bracket once it is seeded, before that from the cut's size and the players
+    who can still enter)."""
+    if event.cut_size is None:
+        return event.planned_rounds
+    bracket = event_bracket(event)
+    if bracket is not None:
+        return bracket.final_round
+    field = event.players.filter(
+        spare=False, dropped_after_round__isnull=True, disqualified_after_round__isnull=True
+    ).count()
+    entering = max(2, min(event.cut_size, field))
+    return event.planned_rounds + (bracket_size(entering).bit_length() - 1)
+
+
+@dataclass(frozen=True)
+class CutPreview:
+    """The next round of the top cut as the TO sees it before pairing it: who plays it (by
+    seed; for the first cut round as the Swiss standings seed them now, players sharing a
+    place by id until the pairing draws their order), and the cut's players who dropped
+    (before the cut they are passed over; during it they forfeit their next game)."""
+
+    number: int
+    first: bool
+    players: list[Player]
+    dropped: list[Player]
+
+
+def cut_preview(event: Event, number: int) -> CutPreview | None:
+    """What round `number` of the top cut will hold; None when it is not a cut round."""
+    if event.cut_size is None or number <= event.planned_rounds:
+        return None
+    by_id = {p.external_id: p for p in event.players.all()}
+    view = event_cut_view(event)
+    if view.bracket is not None and number > view.bracket.first_round:
+        alive = [by_id[p] for p in view.bracket.alive if p in by_id]
+        gone = [p for p in alive if p.dropped_after_round is not None]
+        return CutPreview(number, False, [p for p in alive if p not in gone], gone)
+    record = event_record(event)
+    cut = event_cut(event)
+    assert cut is not None
+    try:
+        seeds = entrants(view.swiss, record.players, cut)
+        if_all_stayed = entrants(
+            view.swiss, [dataclasses.replace(p, dropped_after_round=None) for p in record.players], cut
+        )
+    except CutError:
+        return CutPreview(number, True, [], [])
+    gone = [by_id[p] for p in if_all_stayed if p not in seeds and p in by_id]
+    return CutPreview(number, True, [by_id[p] for p in seeds if p in by_id], gone)
 
 
 def event_champion(event: Event) -> Player | None:
@@ -563,6 +618,11 @@ def round_readiness(event: Event, *, number: int, players: list[Player] | None =
         for p in players
         if p.dropped_after_round is None and p.disqualified_after_round is None and not p.spare
     ]
+    preview = cut_preview(event, number)
+    if preview is not None:
+        # A round of the top cut: only the players still in it play.
+        in_cut = {p.pk for p in preview.players}
+        players = [p for p in players if p.pk in in_cut]
     check_in = uses_check_in(event)
     unfinished: set[int] = set()
     if number > 1:
@@ -612,7 +672,7 @@ def upcoming_round_number(event: Event) -> int | None:
     if last is not None and last.status == RoundStatus.PAIRED:
         return last.number
     number = (last.number if last else 0) + 1
-    return number if number <= event.planned_rounds else None
+    return number if number <= last_round_number(event) else None
 
 
 def not_ready_by_player(problems: list[NotReady]) -> dict[int, list[NotReady]]:

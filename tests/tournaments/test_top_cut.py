@@ -13,7 +13,17 @@ from standings.records import EventGame
 from tests.builders.rows import give_rosters, make_event, play_round, player_of
 from tournaments import selectors
 from tournaments.errors import ServiceError
-from tournaments.models import CutTies, Event, EventStatus, Game, Outcome, Round, RoundStage, RoundStatus
+from tournaments.models import (
+    CutTies,
+    Event,
+    EventStatus,
+    Game,
+    Outcome,
+    ResultStatus,
+    Round,
+    RoundStage,
+    RoundStatus,
+)
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rounds import round_pair, round_publish, round_undo
@@ -234,3 +244,20 @@ def test_the_system_rule_decides_before_the_seed(users):
 
     rule = get_system("dropzone-commander").decide_game
     assert rule(EventGame(players=("a", "b"), vp=(3, 3), kp=(100, 200))) == "b"
+
+
+def test_a_cut_of_three_gives_the_first_seed_a_bye(users):
+    event = cut_event(users, size=3)
+    round_ = pair_and_publish(event, users)
+    s1, s2, s3 = seeds_of(round_)
+    games = games_of(round_)
+    bye = next(g for g in games if g.player_two is None)
+    assert (ids(bye), bye.table, bye.result_status) == ((s1,), None, ResultStatus.CONFIRMED)
+    (game,) = [g for g in games if g.player_two is not None]
+    assert ids(game) == (s2, s3)
+    play(game, users, (1, 9))
+    final = pair_and_publish(event, users)
+    (game,) = games_of(final)
+    assert ids(game) == (s1, s3)
+    assert game.table is not None
+    assert game.table.number == 1

@@ -187,6 +187,7 @@ def round_summary(round_: Round) -> dict[str, Any]:
         "games": getattr(round_, "games_count", 0),
         "confirmed": getattr(round_, "confirmed_count", 0),
         "scenario": round_.scenario_to_play,
+        "stage": round_.stage,
     }
 
 
@@ -212,6 +213,8 @@ def round_detail(
         "published_at": round_.published_at,
         "closed_at": round_.closed_at,
         "scenario": round_.scenario_to_play,
+        "stage": round_.stage,
+        "seeds": round_.seeds,
         "games": [game_dict(g, reports=reports) | {"factions": game_factions(g, factions)} for g in games],
         "seed": round_.seed,
         "pairing_report": pairing.to_dict() if (pairing := round_.pairing) is not None else {},

@@ -30,6 +30,7 @@ from tournaments.models import (
     Outcome,
     ResultStatus,
     RosterPublication,
+    RoundStage,
     RoundStatus,
     StaffRoleKind,
     TableSeating,
@@ -563,7 +564,10 @@ class ReportSerializer(Serializer):
         child=serializers.IntegerField(allow_null=True), allow_null=True, help_text="Kill Points (Dropzone)."
     )
     loser = serializers.CharField(allow_null=True)
-    winner = serializers.CharField(allow_null=True, help_text="A played game without VP (Warpspawn).")
+    winner = serializers.CharField(
+        allow_null=True,
+        help_text="A played game without VP (Warpspawn), or a tied top-cut game's deciding-game winner.",
+    )
     details = _details_field()
     created_at = serializers.DateTimeField()
 
@@ -609,6 +613,9 @@ class RoundSummarySerializer(Serializer):
     closed_at = serializers.DateTimeField(allow_null=True)
     games = serializers.IntegerField()
     confirmed = serializers.IntegerField(help_text="Games with a confirmed result.")
+    stage = serializers.ChoiceField(
+        choices=RoundStage.choices, help_text="A Swiss round, or a round of the top cut (single elimination)."
+    )
     scenario = serializers.CharField(
         allow_blank=True, help_text="The scenario this round plays (empty: none, or not chosen yet)."
     )
@@ -640,6 +647,14 @@ class RoundDetailSerializer(StaffOnlyFieldsMixin, Serializer):
     closed_at = serializers.DateTimeField(allow_null=True)
     scenario = serializers.CharField(
         allow_blank=True, help_text="The scenario this round plays (empty: none, or not chosen yet)."
+    )
+    stage = serializers.ChoiceField(
+        choices=RoundStage.choices, help_text="A Swiss round, or a round of the top cut (single elimination)."
+    )
+    seeds = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="The first top-cut round's entrants (player ids), best seed first; null on other rounds.",
     )
     games = PairedGameSerializer(many=True)
     seed = serializers.IntegerField(required=False, help_text="Staff only.")
@@ -753,7 +768,12 @@ class ResultReportSerializer(Serializer):
         ),
     )
     winner = serializers.CharField(
-        required=False, help_text="Player id of who won a played game in a system without VP (Warpspawn)."
+        required=False,
+        help_text="Player id of who won a played game in a system without VP (Warpspawn). In a top-cut "
+        "game whose result is a tie the system's rule does not break: who won the deciding game, required "
+        "where the event plays one (400 `cut-needs-winner`), refused where the better seed goes on "
+        "(400 `cut-tie-to-better-seed`); beside a result that decides, it must name that winner "
+        "(400 `cut-winner-contradicts`).",
     )
     details = EnteredDetailsField(
         child=serializers.IntegerField(min_value=0), help_text=DETAILS_HELP, required=False
@@ -855,9 +875,24 @@ class StandingRowSerializer(Serializer):
     faction = serializers.CharField(
         allow_null=True, allow_blank=True, help_text=f"The player's faction {FACTION_HELP}"
     )
+    cut = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Events with a top cut only: the player's cut seed once the cut has begun (null: did "
+        "not enter, or not yet).",
+    )
+    eliminated_in = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Events with a top cut only: the round the player lost in (null while still in, for the "
+        "champion and for players outside the cut).",
+    )
 
 
 class StandingsSerializer(Serializer):
+    champion = serializers.CharField(
+        allow_null=True, help_text="The player id of the top cut's winner, once its final is played."
+    )
     standings = StandingRowSerializer(many=True)
     final = serializers.BooleanField(help_text="False while indicative (OP Guide: When to Calculate Them).")
     rounds_played = serializers.IntegerField()

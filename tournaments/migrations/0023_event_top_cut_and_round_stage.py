@@ -37,6 +37,24 @@ def move_cut_to_columns(apps, schema_editor):
             event.save(update_fields=["extra", "cut_size", "planned_rounds"])
 
 
+def move_cut_back_to_extra(apps, schema_editor):
+    Event = apps.get_model("tournaments", "Event")
+    Round = apps.get_model("tournaments", "Round")
+    for event in Event.objects.filter(cut_size__isnull=False).iterator():
+        extra = event.extra if isinstance(event.extra, dict) else {}
+        extra["cut"] = {"size": event.cut_size, "after_round": event.planned_rounds}
+        stash = extra.setdefault("_stash", {})
+        kept = stash.setdefault("rounds", {})
+        for round_ in Round.objects.filter(event=event).exclude(stage="swiss", seeds__isnull=True):
+            entry = kept.setdefault(str(round_.number), {})
+            if round_.stage == "cut":
+                entry["stage"] = "cut"
+            if round_.seeds is not None:
+                entry["seeds"] = round_.seeds
+        event.extra = extra
+        event.save(update_fields=["extra"])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -64,5 +82,5 @@ class Migration(migrations.Migration):
             name='stage',
             field=models.CharField(choices=[('swiss', 'Swiss'), ('cut', 'Top cut')], default='swiss', max_length=10),
         ),
-        migrations.RunPython(move_cut_to_columns, migrations.RunPython.noop),
+        migrations.RunPython(move_cut_to_columns, move_cut_back_to_extra),
     ]

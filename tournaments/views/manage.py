@@ -25,12 +25,15 @@ from tournaments.forms import (
     add_service_error,
 )
 from tournaments.invitation_mails import is_invitable
-from tournaments.models import Event, RoundStatus, StaffInvitation
+from tournaments.models import Event, EventStatus, RoundStatus, StaffInvitation
 from tournaments.selectors import (
     audit_log,
+    cut_preview,
     deadline_warning,
+    event_champion,
     event_players,
     event_staff,
+    last_round_number,
     not_ready_by_player,
     registration_is_open,
     roster_board,
@@ -70,7 +73,7 @@ def next_round_number(event: Event, rounds: list[Any]) -> int | None:
     if rounds and rounds[-1].status != RoundStatus.CLOSED:
         return None
     number = (rounds[-1].number if rounds else 0) + 1
-    return number if number <= event.planned_rounds else None
+    return number if number <= last_round_number(event) else None
 
 
 def following_round_number(event: Event, rounds: list[Any]) -> int | None:
@@ -78,7 +81,7 @@ def following_round_number(event: Event, rounds: list[Any]) -> int | None:
     if not rounds or rounds[-1].status != RoundStatus.PUBLISHED:
         return None
     number: int = rounds[-1].number + 1
-    return number if number <= event.planned_rounds else None
+    return number if number <= last_round_number(event) else None
 
 
 @login_required
@@ -103,6 +106,8 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "not_ready": not_ready,
         "coming_round": coming_round,
         "coming_not_ready": coming_not_ready,
+        "cut_next": cut_preview(event, next_round) if next_round else None,
+        "champion": event_champion(event) if event.status == EventStatus.FINISHED else None,
         "pair_form": PairForm(),
         "player_count": len(players),
         "active_count": sum(1 for p in players if p.dropped_after_round is None),

@@ -19,8 +19,18 @@ from tournaments.bridges.rules import pack_examples
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms import NominationForm, PlayerResultForm, RosterForm, add_service_error, nominee_of
-from tournaments.models import EventStatus, Game, ListFormat, Player, ResultReport, ResultStatus, RoundStatus
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Game,
+    ListFormat,
+    Player,
+    ResultReport,
+    ResultStatus,
+    RoundStatus,
+)
 from tournaments.selectors import (
+    event_bracket,
     game_in_play,
     player_games,
     report_by_key,
@@ -128,6 +138,7 @@ def _dashboard(
         or (
             current is None
             and access.event.rounds.filter(status=RoundStatus.CLOSED).count() >= access.event.planned_rounds
+            and _out_of_the_cut(access.event, me)
         ),
     }
     if current is not None:
@@ -174,6 +185,15 @@ def _dashboard(
             "note_value": current.dispute_note if note_value is None else note_value,
         }
     return render(request, "tournaments/me.html", context, status=status)
+
+
+def _out_of_the_cut(event: Event, me: Player) -> bool:
+    """After the Swiss rounds, whether this player has nothing more to play: always without a
+    top cut; with one, once it is paired and they are not (or no longer) in it."""
+    if event.cut_size is None:
+        return True
+    bracket = event_bracket(event)
+    return bracket is not None and me.external_id not in bracket.alive
 
 
 @login_required

@@ -28,6 +28,7 @@ from tournaments.models import Event, Game, RoundStatus
 from tournaments.selectors import (
     current_games,
     event_champion,
+    event_cut_view,
     event_suggested_rounds,
     join_closed_reason,
     public_factions,
@@ -268,8 +269,30 @@ def _indicative_note(settled_last: list[str]) -> str:
     )
 
 
+def _cut_notes(event: Event) -> dict[str, str]:
+    """Each cut player's line under their name once the cut has begun: their seed and how far
+    they went (docs/standings.md, "With a top cut")."""
+    view = event_cut_view(event)
+    if view.places is None or view.bracket is None:
+        return {}
+    champion = view.champion
+    notes = {}
+    for place in view.places:
+        if place.seed is None:
+            continue
+        if place.player == champion:
+            how = "champion"
+        elif place.eliminated_in is not None:
+            how = f"out in round {place.eliminated_in}"
+        else:
+            how = "still in"
+        notes[place.player] = f"Top cut seed {place.seed}, {how}"
+    return notes
+
+
 def _standings_fragment(access: EventAccess) -> str:
     table = standings_cached(access.event)
+    cut_notes = _cut_notes(access.event)
     labels = _rank_labels([row.rank for row in table.rows])
     keys = [key for key in get_system(access.event.game_system).standings_keys if key in _COLUMNS]
     factions = public_factions(access.event) if table.rows else {}
@@ -278,6 +301,7 @@ def _standings_fragment(access: EventAccess) -> str:
             "label": label,
             "row": row,
             "faction": factions.get(row.player, ""),
+            "cut": cut_notes.get(row.player, ""),
             "figures": [_figure(row, key) for key in keys],
             "sos": four_dp_text(row.sos),
             "otp": four_dp_text(row.otp),

@@ -39,14 +39,22 @@ class StandingsApi(ApiView):
         check = conditional(request, access, "api-standings")
         if (not_modified := check.fresh()) is not None:
             return not_modified
-        standings = selectors.standings_cached(access.event)
+        view = selectors.event_cut_view(access.event)
+        standings = view.standings
         rows = standings_json(standings)["standings"]
         public = selectors.rosters_public(access.event)
         factions = selectors.public_factions(access.event) if public and rows else {}
+        places = {p.player: p for p in view.places} if view.places is not None else {}
         for row, standing in zip(rows, standings.rows, strict=True):
             row["status"] = standing.status
             row["faction"] = factions.get(standing.player, "") if public else None
+            if access.event.cut_size is not None:
+                # As `standings --json` on the export (docs/standings.md, "With a top cut").
+                place = places.get(standing.player)
+                row["cut"] = place.seed if place is not None else None
+                row["eliminated_in"] = place.eliminated_in if place is not None else None
         body = {
+            "champion": view.champion,
             "standings": rows,
             "final": standings.final,
             "rounds_played": standings.rounds_played,
