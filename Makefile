@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test schemathesis screenshots bench bench-load serve lint format demo clean
+.PHONY: setup run test schemathesis screenshots accessibility bench bench-load serve lint format demo clean
 
 setup: $(STAMP)
 
@@ -41,6 +41,11 @@ schemathesis: setup
 # The journeys in Chromium, saving their screenshots as the committed docs/screenshots/.
 screenshots: setup $(AXE)
 	MUSTER_SCREENSHOTS=docs/screenshots $(VENV)/bin/pytest -q tests/browser/journeys $(PYTEST_ARGS)
+
+# The page walk and the journeys' axe-core scans, then docs/accessibility.md's tables from them.
+accessibility: setup $(AXE)
+	$(VENV)/bin/pytest -q tests/browser/test_every_page.py tests/browser/journeys/test_accessibility.py $(PYTEST_ARGS)
+	$(PY) -m tests.browser.accessibility_table
 
 bench: setup
 	$(PY) -m benchmarks

@@ -1,4 +1,4 @@
-"""Hobby awards: what an event offers, the players' votes, and the winners (issue 16).
+"""Hobby awards: what an event offers, the players' votes, and the winners.
 
 OP Guide: Hobby Awards. An event offers Best Painted (player vote), Best in Faction (one per
 group of its game system, `GameSystem.award_groups`) and Best Sportsman (one nomination per

@@ -5,8 +5,8 @@ attendee casts one ballot per award, never for themselves, changeable until the 
 voting (`award_vote`, `award_nominate`); the TO then reads the counts, settles a tie among
 the tied players (`award_break_tie`) and publishes the winners (`awards_publish`).
 
-Ballots are secret (the guide: "let them vote"; issue 16: "secret until the TO closes
-voting"), so casting one writes no audit entry: the log would say who voted for whom.
+Ballots are secret (the guide: "let them vote"; only the TO sees the tally, once voting
+is closed), so casting one writes no audit entry: the log would say who voted for whom.
 Closing, tie-breaks and publishing are audited.
 
 Who may call what is the views' business (`tournaments.access`: the TO for the awards'

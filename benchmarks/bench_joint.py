@@ -1,6 +1,6 @@
 """Seating chosen with the games (pairings/engine/joint.py) on small hard events, timed.
 
-Issue 15: among the pairings optimal on criteria 1-5, choose one whose seating repeats the
+Among the pairings optimal on criteria 1-5, choose one whose seating repeats the
 fewest tables, exactly, for events up to at least 40 players, in under 2 s. The events
 here are the hard kind the issue names: drops, a playing Head Judge (a spare), table
 numbers with gaps, and exactly as many tables as games, so every table is used every

@@ -1,4 +1,4 @@
-"""CPU per request of each kind in the round-end scenario, in the app alone (issue 15).
+"""CPU per request of each kind in the round-end scenario, in the app alone.
 
 The round-end load test (`make bench-load`) needs a quiet machine for its p95; what the
 code costs does not: this measures the process's own CPU time (`time.process_time`, which

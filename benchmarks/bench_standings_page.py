@@ -1,4 +1,4 @@
-"""The 512-player standings page and the pairing request, from the database (issue 11).
+"""The 512-player standings page and the pairing request, from the database.
 
 One event is written once into a throwaway test database (Django's test database for the
 configured engine: in-memory SQLite by default): 512 players with a roster each, 256

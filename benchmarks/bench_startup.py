@@ -14,7 +14,7 @@ reading a file, and next to nothing else; while `pair`'s floor alone is above
 swisspair's whole run at 512 players, no change to the pairing itself can beat the peer
 there (docs/pairing.md, "Whole process against swisspair").
 
-Targets (issue 15): `pair` at 512 players <= 0.5 s and at 4,096 <= 1.0 s, and faster
+Targets: `pair` at 512 players <= 0.5 s and at 4,096 <= 1.0 s, and faster
 than swisspair at both; `validate_roster` <= 0.35 s; `standings` at 4,096 <= 0.6 s.
 """
 

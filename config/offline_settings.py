@@ -1,5 +1,5 @@
 """Settings for the offline commands of the interchange contract: `pair`, `standings`,
-`validate_roster` (shared/interchange.md).
+`validate_roster` (docs/interchange.md).
 
 They read files and print; they never touch the database, sign anything or serve a
 page, so they need none of the web apps, the admin, DRF or Celery. `manage.py` picks

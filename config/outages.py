@@ -1,4 +1,4 @@
-"""Outages answered as 503, never as a traceback (issue 14).
+"""Outages answered as 503, never as a traceback.
 
 When the database or the broker cannot be reached, nothing the person did is wrong and
 trying again later will work: API callers get 503 in the API's error shape

@@ -246,7 +246,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Request bodies are their own components (`...Request`): what a client may send is
-    # stricter than what it reads back (non-blank text, closed objects; issue 17).
+    # stricter than what it reads back (non-blank text, closed objects).
     "COMPONENT_SPLIT_REQUEST": True,
     # One name for the two sides of a table wherever a field takes them (the draft's seats,
     # the chess clock's sides), and for the chess clock's reasons to wait for a judge.

@@ -1,4 +1,4 @@
-"""The interchange contract (shared/interchange.md).
+"""The interchange contract (docs/interchange.md).
 
 `interchange.eventfile` is pure: event/1 read into and written from the dataclasses of
 `standings.records`, no Django. The rest is the Django app that sits above every other

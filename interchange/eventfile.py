@@ -1,4 +1,4 @@
-"""The event/1 interchange format (shared/interchange.md), read into frozen dataclasses.
+"""The event/1 interchange format (docs/interchange.md), read into frozen dataclasses.
 
 Pure Python: the standings and pair commands run on a file without a database, and the
 Django import/export bridge converts between these dataclasses and the models. Unknown
@@ -112,7 +112,7 @@ def _pair_of_ints(obj: Mapping[str, Any], key: str, where: str) -> tuple[int, in
 
 
 def _check_result(obj: Mapping[str, Any], where: str, outcome: str, shape: ResultShape) -> None:
-    """What a game of this system must and may carry (interchange.md, "Other game systems")."""
+    """What a game of this system must and may carry (docs/interchange.md, "Other game systems")."""
     if outcome == COMPLETE_VICTORY:
         _expect(
             shape.complete_victory, f"{where}: outcome complete-victory is not a result of this game system"
@@ -203,7 +203,7 @@ def _common_game(obj: Any, known_players: set[str], shape: ResultShape) -> Event
 
     Nearly every game of a file is one of these, and `_read_game` spends most of its time
     building the place names and messages its checks would print on a failure (a third of
-    `pair`'s whole run at 4,096 players, issue 15). This accepts only what `_read_game`
+    `pair`'s whole run at 4,096 players). This accepts only what `_read_game`
     accepts and builds the same game from it (tests/interchange/test_eventfile_common_game.py
     checks both on generated games); anything else (None) goes to `_read_game`, which says
     what is wrong.

@@ -1,6 +1,6 @@
 """The bridge between event/1 files (pairings.eventfile) and the database.
 
-interchange.md: TOs move events between installations with event/1, and "importing its
+docs/interchange.md: TOs move events between installations with event/1, and "importing its
 own export must lose nothing". So an export carries, besides the event/1 fields, every
 model field as an extra field at its level:
 
@@ -390,7 +390,7 @@ def _linked_accounts(named: set[str], link_users: Mapping[str, str]) -> dict[str
     """File username -> this installation's account, for the names the importing admin linked.
 
     Only explicit links: a file's "alice" is never this installation's "alice" by chance of
-    name (issue 17: an import must grant no role to an existing account unasked).
+    name (an import must grant no role to an existing account unasked).
     """
     strays = sorted(set(link_users) - named)
     if strays:

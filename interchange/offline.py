@@ -1,8 +1,8 @@
 """The interchange contract's offline commands, `pair`, `standings` and `validate_roster`,
-without Django (shared/interchange.md, "standings and pair" and "validate_roster").
+without Django (docs/interchange.md, "standings and pair" and "validate_roster").
 
 They read files and print: no database, no settings, no app registry. Django's own
-start-up (about 0.3 s of CPU) was longer than a peer pairer's whole run (issue 15), so
+start-up (about 0.3 s of CPU) was longer than a peer pairer's whole run, so
 `manage.py` hands these three commands straight to `main` here when no settings module
 is chosen (DJANGO_SETTINGS_MODULE unset), and the Django management commands in
 `interchange/management/commands/` call the very same functions, so the two paths
@@ -35,7 +35,7 @@ from rules_engine import strict_json
 
 COMMANDS = ("pair", "standings", "validate_roster")
 ILLEGAL = 1  # validate_roster: the roster breaks a rule
-BAD_INPUT = 2  # interchange.md: exit status 2, one line on stderr
+BAD_INPUT = 2  # docs/interchange.md: exit status 2, one line on stderr
 
 # Django's options on every command (BaseCommand.create_parser). Parsed here only so
 # that arguments mean what they mean under Django (abbreviations included); any of them
@@ -97,7 +97,7 @@ def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_standings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="an event/1 JSON file")
-    parser.add_argument("--json", action="store_true", help="print the interchange.md JSON")
+    parser.add_argument("--json", action="store_true", help="print the docs/interchange.md JSON")
     parser.add_argument("--explain", metavar="PLAYER_ID", help="explain one player's line instead")
     parser.add_argument(
         "--planned-rounds",
@@ -122,7 +122,7 @@ def add_validate_roster_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files", nargs="+", metavar="FILE", help="roster/1 JSON or text roster; two for a Dual List pair"
     )
-    parser.add_argument("--json", action="store_true", help="print the interchange.md JSON verdict")
+    parser.add_argument("--json", action="store_true", help="print the docs/interchange.md JSON verdict")
     parser.add_argument(
         "--pack", metavar="PACK", help="a datapack/1 file to judge against instead of the built-in pack"
     )
@@ -265,7 +265,7 @@ def standings(options: Mapping[str, Any], out: Output) -> None:
     if places is not None:
         table = _in_cut_order(table, places)
     if options["json"]:
-        # One row per line, as printed in interchange.md.
+        # One row per line, as printed in docs/interchange.md.
         entries = standings_json(table)["standings"]
         if places is not None:
             for entry, place in zip(entries, places, strict=True):
@@ -315,7 +315,7 @@ def validate_roster(options: Mapping[str, Any], out: Output) -> int:
     The game system is the roster's (`game_system` in JSON, a `Game:` line in text;
     StarCraft when neither says), or the pack's when `--pack` hands one in. Systems whose
     rosters are not StarCraft-shaped bring their own check (`GameSystem.roster_check`,
-    interchange.md "Other game systems"); without `--pack` they judge against their
+    docs/interchange.md "Other game systems"); without `--pack` they judge against their
     built-in pack. The StarCraft verdict is `judge_rosters`', the one the web and the
     API use.
     """
@@ -501,7 +501,7 @@ def main(argv: Sequence[str]) -> int | None:
     # A run builds a few hundred thousand small objects that live until it exits (the
     # event, its games, the candidate graph), none of them cyclic: the collector's default
     # pass every 700 allocations rescans them again and again, a tenth of `pair`'s time at
-    # 4,096 players (issue 15). Collect rarely instead; the process ends in a moment.
+    # 4,096 players. Collect rarely instead; the process ends in a moment.
     gc.set_threshold(50_000, 20, 100)
     try:
         if command == "validate_roster":

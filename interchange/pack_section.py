@@ -1,4 +1,4 @@
-"""The event's supplied data pack in an event/1 export (issue 12: "exported with the event").
+"""The event's supplied data pack in an event/1 export ("exported with the event").
 
 Written as a top-level `pack` object after the event/1 keys: `document` (the datapack/1
 file as the TO supplied it), `fingerprint`, `filename`, `effective`, `source`, `sample` and

@@ -1,6 +1,6 @@
 """An event's records beyond the event/1 core, carried by a full export so nothing is lost.
 
-interchange.md: "A full export of an event from the project may carry much more (rosters,
+docs/interchange.md: "A full export of an event from the project may carry much more (rosters,
 penalties, drafts, audit log); importing its own export must lose nothing." This module
 writes and reads those records: the staff, each game's result reports, the audit log and
 the judges' records (penalties, time limits, conduct reports, roster findings, drafts,

@@ -48,7 +48,7 @@ def _download(event: Event, scope: str) -> HttpResponse:
 
 @login_required
 def export(request: HttpRequest, slug: str) -> HttpResponse:
-    """The whole event as an event/1 file (interchange.md), rosters included: the TO's backup."""
+    """The whole event as an event/1 file (docs/interchange.md), rosters included: the TO's backup."""
     return _download(access_event(request.user, slug, TO).event, FULL)
 
 

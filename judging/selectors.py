@@ -208,7 +208,7 @@ ROUND_CLOSED = "round-closed"
 
 def closed_snapshot(facts: clock_domain.RoundClock, round_: Round, now: datetime) -> dict[str, Any]:
     """A closed round's clock, stopped where it stood when the round closed: nothing left
-    to count down or call, so the projector stops instead of running on (issue 13)."""
+    to count down or call, so the projector stops instead of running on."""
     at = min(round_.closed_at or now, now)
     snap = clock_domain.snapshot(facts, at)
     return {

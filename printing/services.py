@@ -1,6 +1,6 @@
 """Print jobs: request (fingerprint, reuse or enqueue), run (in a worker), retry.
 
-Jobs always finish or fail visibly (issue 14). A broker that cannot be reached fails the
+Jobs always finish or fail visibly. A broker that cannot be reached fails the
 job at once ("printing is unavailable", retryable) instead of leaving it queued; the task
 acknowledges its message only after the job is finished, so a killed worker's message is
 redelivered; a running worker renews a lease on the job row, so a job whose worker died is

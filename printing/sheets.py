@@ -147,7 +147,7 @@ class StandingsSheet:
     final: bool
     state: str  # "Final standings after round 3 of 3"
     lines: tuple[StandingsLine, ...]
-    kill_points: bool = False  # a fifth key, Kill Points (interchange.md, "Other game systems")
+    kill_points: bool = False  # a fifth key, Kill Points (docs/interchange.md, "Other game systems")
     # Whether the game scores Tournament Points at all (a winner-or-draw game does not:
     # its TP and oTP columns would print only zeros).
     tournament_points: bool = True

@@ -1,6 +1,6 @@
 """Reading `datapack/1` files of any game system: the envelope every pack shares.
 
-game-systems.md §4: every pack has `format`, `game_system`, `effective`, `source`,
+docs/interchange.md: every pack has `format`, `game_system`, `effective`, `source`,
 `sample`, `factions` and `decisions`; entries carry `name`, optional `aliases`, and
 `faction`. A TO may hand in a pack, so every problem names where it is: a JSON path for
 a value, the line and column for broken JSON. A system's own pack module checks its
@@ -140,7 +140,7 @@ def index_names(entries: Any, names: Any, where: str) -> dict[str, Any]:
     return found
 
 
-# The envelope's keys (game-systems.md §4); every other list of named entries is content.
+# The envelope's keys (docs/interchange.md); every other list of named entries is content.
 _ENVELOPE = ("format", "game_system", "effective", "source", "sample", "factions", "decisions")
 
 

@@ -1,9 +1,9 @@
 """Where a value sits in a JSON text: the line a JSON path such as `units[3].points` starts on.
 
 A TO who uploads a data pack reads the error beside the file in an editor, so a problem
-found by a pack's checks (which name a JSON path) is also given its line (issue 12:
-"checked with line-precise errors"). Python's json module keeps no positions, so this
-walks the already-valid text once, recording where each value begins.
+found by a pack's checks (which name a JSON path) is also given its line. Python's json
+module keeps no positions, so this walks the already-valid text once, recording where
+each value begins.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a game system does before each game, and how long its rounds run (issue 12).
+"""What a game system does before each game, and how long its rounds run.
 
 Each `GameSystem` declares its **pre-game sequence** (`Pregame`):
 

@@ -106,7 +106,7 @@ class PackInfo:
 
 @dataclass(frozen=True)
 class ResultShape:
-    """What a game's result holds in this system (interchange.md, "Other game systems").
+    """What a game's result holds in this system (docs/interchange.md, "Other game systems").
 
     `vp`: scored by Victory Points (else a winner or a draw, as Warpspawn); `kp`: Kill
     Points beside VP, breaking VP ties and summed as a fifth standings key (Dropzone);
@@ -231,13 +231,13 @@ class GameSystem:
     # Who won a played game, by the system's own result (None: a tie). A top cut sends the
     # winner on and settles a tie by seed (`rules_engine.deciding`); more VP by default.
     decide_game: GameDecider = more_vp
-    # --- Packs a TO supplies (issue 12) ---
+    # --- Packs a TO supplies ---
     # Checks a decoded datapack/1 document for this system and says what it is; raises
     # `rules_engine.datapack.PackError` naming the JSON path of the problem. None: the
     # system takes no pack from a TO.
     read_pack: PackReader | None = None
 
-    # --- The event roster pipeline (issue 12, rosters) --------------------------------
+    # --- The event roster pipeline (rosters) --------------------------------
     # How the web app, the API and the services read, store, judge and show this system's
     # rosters (`rules_engine.verdict.RosterRules`); None: no event pipeline for its rosters.
     roster_rules: RosterRules | None = None
@@ -254,7 +254,7 @@ class GameSystem:
     # leaves to a championship format); None: never suggested.
     suggested_cut: CutAdvice | None = None
     # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
-    # Format). None of the other three books has dual lists (game-systems.md §0 point 5).
+    # Format). None of the other three books has dual lists.
     dual_lists: bool = False
     # The folder of this system's web templates, `templates/games/<templates>/`: each part
     # (roster, roster_report, roster_sheet, roster_help) found there first, then in
@@ -283,7 +283,7 @@ class GameSystem:
         folder = self.templates or self.slug.replace("-", "_")
         return [f"games/{folder}/{part}.html", f"games/_default/{part}.html"]
 
-    # --- Result entry, review and slips (issue 12, results) ---------------------------
+    # --- Result entry, review and slips (results) ---------------------------
     # The extra numbers a result records in this system, in entry order (StarCraft: Battle
     # Rounds completed); none for most systems.
     result_extras: tuple[ResultExtra, ...] = ()
@@ -299,14 +299,14 @@ class GameSystem:
         faction = document.get("faction")
         return SlipRosterText(faction if isinstance(faction, str) else "", ())
 
-    # --- The pre-game sequence and the round (issue 12, pregame) -----------------------
+    # --- The pre-game sequence and the round (pregame) -----------------------
     # What happens before each game (`rules_engine.pregame`): a draft the players step
     # through, a scenario the TO picks per round once rosters lock, one fixed scenario, or
     # nothing; and the round: its default length and the calls a judge makes on the clock.
     pregame: Pregame = NO_PREGAME
     clock: ClockRules = DEFAULT_CLOCK
 
-    # --- Hobby awards (issue 16; OP Guide: Hobby Awards) ------------------------------
+    # --- Hobby awards (OP Guide: Hobby Awards) ------------------------------
     # The groups "Best in Faction" is given for (StarCraft: its races); None: the system
     # has no grouping, and an event of it offers no Best in Faction.
     award_groups: AwardGroups | None = None
@@ -408,7 +408,7 @@ _BUILTIN = ("dropzone_commander", "morsdei", "starcraft_tmg", "warpspawn_starcra
 def get_system(slug: str) -> GameSystem:
     # A built-in system's package is named for its slug: import that one alone when it is
     # all the caller needs. `pair` and `standings` on a file of one system then load one
-    # system's rules, not four (a fifth of their start-up, issue 15); anything that
+    # system's rules, not four (a fifth of their start-up); anything that
     # lists or guesses systems still loads them all.
     if slug not in _SYSTEMS and not _loaded and slug.replace("-", "_") in _BUILTIN:
         import_module(f"rules_engine.systems.{slug.replace('-', '_')}")

@@ -1,5 +1,5 @@
 """A game system's roster check from files alone: what `validate_roster` runs for systems
-whose rosters are not StarCraft's (interchange.md, "Other game systems").
+whose rosters are not StarCraft's (docs/interchange.md, "Other game systems").
 
 Each system package brings a `check_rosters(texts, pack_text)` that reads the rosters
 (roster/1, or the system's typed list), reads the TO's pack when one is handed in (else
@@ -132,8 +132,8 @@ def roster_envelope(
     error: type[ValueError],
     named: Sequence[str] = ("player", "faction"),
 ) -> tuple[Mapping[str, Any], list[Any]]:
-    """roster/1's envelope, the same for every system (interchange.md "roster/1";
-    game-systems.md §4): a JSON object of `format` roster/1 for this `game_system`, the
+    """roster/1's envelope, the same for every system (docs/interchange.md "roster/1";
+    docs/interchange.md): a JSON object of `format` roster/1 for this `game_system`, the
     `named` keys non-empty strings, and its list of `entries` (`what` names them in the
     message). Returns the object and that list; the system reads the rest."""
     if not isinstance(doc, Mapping):
@@ -152,7 +152,7 @@ def roster_envelope(
 
 
 def one_roster(texts: Sequence[str], system_name: str) -> str:
-    """These systems' books know no dual lists (game-systems.md §0.5): one roster per player."""
+    """These systems' books know no dual lists (docs/game-systems.md): one roster per player."""
     if len(texts) != 1:
         raise RosterInputError(f"{system_name} takes one roster per player, not {len(texts)}")
     return texts[0]

@@ -1,6 +1,6 @@
 """The roster plug-in of a game system with one roster per player and a pack per event.
 
-Dropzone Commander, MORSDEI and Warpspawn have no dual lists (game-systems.md §0 point 5)
+Dropzone Commander, MORSDEI and Warpspawn have no dual lists (none of their books has them)
 and each judges a roster against one pack: the TO's (a loaded datapack/1 document handed
 in) or the system's built-in one. Each system package gives its own reader, writer,
 validator and pack parser; this adapter turns them into `rules_engine.verdict.RosterRules`

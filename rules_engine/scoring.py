@@ -2,9 +2,9 @@
 
 The bands are game data: each game system brings its own table per engagement scale,
 so the standings engine never hard-codes StarCraft's numbers. A TO may replace a
-system's bands or bye score for one event (interchange.md, event/1 `scoring`).
+system's bands or bye score for one event (docs/interchange.md, event/1 `scoring`).
 
-Beyond a VP difference (interchange.md, "Other game systems"): a VP tie won on Kill
+Beyond a VP difference (docs/interchange.md, "Other game systems"): a VP tie won on Kill
 Points scores the lowest winning band (Dropzone, DZC:952), and a game without VP scores
 its winner the lowest winning band too and a draw the difference-0 band (Warpspawn).
 """

@@ -1,7 +1,7 @@
-"""A data pack a TO supplies for an event (issue 12, "TO-supplied packs").
+"""A data pack a TO supplies for an event ("TO-supplied packs").
 
 Dropzone Commander and MORSDEI print no faction data, so their packs are written by the
-TO (game-systems.md §0 point 2, §1.1, §2.1); a StarCraft or Warpspawn TO may hand in an
+TO (their books print no faction data); a StarCraft or Warpspawn TO may hand in an
 erratum the same way. The text is checked by the system's own pack reader, the problem
 given with the line it is on, and the pack is known by a fingerprint of its content: the
 same pack exported and imported elsewhere keeps the same fingerprint, so a judge can tell

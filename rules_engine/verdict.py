@@ -3,7 +3,7 @@
 A verdict carries each roster's report (its totals and limits in the system's own
 quantities, the violations, which make a roster illegal, and the warnings, which never
 do) and the violations between a player's rosters. `as_json` gives the `validate_roster
---json` shape of shared/interchange.md; a stored verdict (`RosterVerdict.to_dict` /
+--json` shape of docs/interchange.md; a stored verdict (`RosterVerdict.to_dict` /
 `from_dict`) is read back through the system's own report reader, so each system keeps
 its report's detail (StarCraft's slot ledger, Dropzone's Groups) and the core sees only
 the `Report` interface.

@@ -7,7 +7,7 @@ and text.
 Lazy (PEP 562): a name is imported from its module the first time it is asked for, so
 `import standings.game_scores` (the pairing engine scores games with it) does not also
 build the display and explanation classes. Each dataclass costs Python 3.11 about half a
-millisecond to create, and `manage.py pair` paid for these on every run (issue 15).
+millisecond to create, and `manage.py pair` paid for these on every run.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Standings as JSON (the `standings --json` contract in interchange.md) and as a table.
+"""Standings as JSON (the `standings --json` contract in docs/interchange.md) and as a table.
 
 OP Guide: When to Calculate Them — "Report both to four decimal places and compare
 unrounded values." Ordering happens in the engine on exact values; rounding happens only
@@ -19,7 +19,7 @@ def ten_thousandths(value: Fraction) -> int:
 
     floor(n/d * 10,000 + 1/2) is (20,000 n + d) // 2d in integers (d > 0): the same exact
     rounding without building three Fractions per value, which was a quarter of printing
-    4,096 players' standings (issue 15; tests/standings/test_display.py checks it against
+    4,096 players' standings (tests/standings/test_display.py checks it against
     the Fraction formula)."""
     n, d = value.numerator, value.denominator
     return (20_000 * n + d) // (2 * d) if n >= 0 else -((-20_000 * n + d) // (2 * d))
@@ -39,7 +39,7 @@ def four_dp_text(value: Fraction) -> str:
 
 
 def standings_json(standings: Standings) -> dict[str, Any]:
-    """Exactly the interchange.md shape: placed players in order, then the rest with rank null."""
+    """Exactly the docs/interchange.md shape: placed players in order, then the rest with rank null."""
     return {
         "standings": [
             {

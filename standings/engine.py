@@ -100,7 +100,7 @@ class Standings:
     final: bool
     rounds_played: int
     planned_rounds: int | None = None
-    kill_points: bool = False  # Dropzone: total KP is a fifth key (interchange.md)
+    kill_points: bool = False  # Dropzone: total KP is a fifth key (docs/interchange.md)
     _by_player: Mapping[str, Standing] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -402,7 +402,7 @@ def _standings_order(
     OP Guide: Standings Order — MP, TP, SoS, oTP, compared unrounded (When to Calculate
     Them); "Where all four are identical, the placement is shared." Spare and disqualified
     players are not placed (`is_placed`) and get no rank. With `kill_points`, total KP is a
-    fifth key (interchange.md, Dropzone).
+    fifth key (docs/interchange.md, Dropzone).
     """
     mp, tp, pool = tally.mp, tally.tp, pools.size
     sos_sum, otp_sum = pools.sos_sum, pools.otp_sum

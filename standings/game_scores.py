@@ -73,7 +73,7 @@ def score_game(game: EventGame, scoring: ScoringTable) -> tuple[PlayerResult, ..
     assert loser in game.players, "concession, no-show and game loss name the loser"
     if game.outcome in (CONCESSION, GAME_LOSS, COMPLETE_VICTORY):
         # A concession, or a Game Loss penalty, is scored as an Annihilation and counts;
-        # so is a complete victory whatever the VP (MOR:527, interchange.md).
+        # so is a complete victory whatever the VP (MOR:527, docs/interchange.md).
         top = scoring.top
         winner_score, counts, reason = SideScore(top.winner_mp, top.winner_tp), True, None
         loser_score = SideScore(top.loser_mp, top.loser_tp)

@@ -20,7 +20,7 @@ NO_SHOW = "no-show"
 GAME_LOSS = "game-loss"
 DOUBLE_NO_SHOW = "double-no-show"
 BYE = "bye"
-# Other game systems (interchange.md): MORSDEI's complete victory (MOR:527), and the draw
+# Other game systems (docs/interchange.md): MORSDEI's complete victory (MOR:527), and the draw
 # of a system whose games have no VP (Warpspawn).
 COMPLETE_VICTORY = "complete-victory"
 DRAW = "draw"

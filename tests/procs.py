@@ -1,5 +1,5 @@
 """Real processes for fault tests: a private Redis, a private PostgreSQL, Celery workers and
-gunicorn, each on a free port, started and stopped by the test itself (issue 14).
+gunicorn, each on a free port, started and stopped by the test itself.
 
 Nothing here fakes a failure: a stopped server is a stopped server. Each helper is a
 context manager that cleans up after itself, killing only the processes it started.

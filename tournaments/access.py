@@ -72,7 +72,7 @@ def roles_for(user: AnyUser, event: Event) -> tuple[frozenset[str], Player | Non
 def access_event(user: AnyUser, slug: str, *roles: str) -> EventAccess:
     """Load an event by slug for `user`; with `roles`, 404 unless the caller holds one of them."""
     # `get`, not `first`: the slug is unique, and `first` would compile the model's
-    # ORDER BY into every request's query (a third of a 304's CPU, issue 15).
+    # ORDER BY into every request's query (a third of a 304's CPU).
     try:
         event = Event.objects.get(slug=slug)
     except Event.DoesNotExist:

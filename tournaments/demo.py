@@ -3,7 +3,7 @@
 - A StarCraft event: 16 players with legal rosters (the rulebook's Part 12.12 example
   armies, which are Skirmish armies), three rounds paired, played and closed, and a fourth
   paired and published.
-- A Dropzone Commander event, so a newcomer sees a second game (issue 12): the TO supplied
+- A Dropzone Commander event, so a newcomer sees a second game: the TO supplied
   the sample pack, 8 players with legal Clash armies, two rounds played with Victory and
   Kill Points, the third paired and published.
 

@@ -58,7 +58,7 @@ class NotReady(ServiceError):
     """Pairing or publishing a round while players are not ready (no roster, an illegal
     roster, not checked in, a result missing from the round before): refused until the TO
     confirms it (409 `not-ready`), with every problem listed so they can fix them first or
-    go ahead knowingly (issue 13, pre-round checks). Nothing is changed by the refusal."""
+    go ahead knowingly (pre-round checks). Nothing is changed by the refusal."""
 
     status = 409
 

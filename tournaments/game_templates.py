@@ -1,4 +1,4 @@
-"""Where a core template finds a game system's own part (issue 12: systems as plug-ins).
+"""Where a core template finds a game system's own part (systems as plug-ins).
 
 A system's web templates live in `templates/games/<package>/` (`GameSystem.templates`);
 a part it does not bring falls back to `templates/games/_default/`. The result forms and

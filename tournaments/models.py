@@ -409,7 +409,7 @@ class Outcome(models.TextChoices):
     GAME_LOSS = records.GAME_LOSS, "Game Loss penalty"
     DOUBLE_NO_SHOW = records.DOUBLE_NO_SHOW, "Double no-show"
     BYE = records.BYE, "Bye"
-    # Other game systems (interchange.md): MORSDEI's complete victory (MOR:527) and the
+    # Other game systems (docs/interchange.md): MORSDEI's complete victory (MOR:527) and the
     # draw of a system whose games have no VP (Warpspawn).
     COMPLETE_VICTORY = records.COMPLETE_VICTORY, "Complete victory"
     DRAW = records.DRAW, "Draw"
@@ -448,7 +448,7 @@ class Game(models.Model):
     needs_review = models.BooleanField(default=False)
     reviewed_at = models.DateTimeField(null=True, blank=True)
     extra = models.JSONField(default=dict, blank=True)
-    # A one-tap dispute (issue 13): the player who was to confirm said the opponent's report
+    # A one-tap dispute: the player who was to confirm said the opponent's report
     # is wrong, and may add a note for the judges afterwards (OP Guide: Reporting Results,
     # a judge settles a difference). Kept once the judge rules, as a record of what was said.
     disputed_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -564,7 +564,7 @@ class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
 class AuditEntry(models.Model):
     """Who changed what and why: every staff correction and every state change of a round.
 
-    Append-only (issue 14): an entry is written once and never changed or deleted, here
+    Append-only: an entry is written once and never changed or deleted, here
     in code and, on PostgreSQL, by triggers (migration 0009_audit_log_append_only). Two
     things may still touch a row: deleting the user who acted sets `actor` to NULL (the
     entry stays, it just no longer names an account), and deleting the whole event takes
@@ -631,7 +631,7 @@ class AuditEntry(models.Model):
 
 
 class EventPack(models.Model):
-    """The data pack a TO supplied for the event (issue 12, "TO-supplied packs").
+    """The data pack a TO supplied for the event ("TO-supplied packs").
 
     Every roster of the event is judged against it instead of the system's built-in pack.
     Kept as the checked datapack/1 document with what it says of itself and its content

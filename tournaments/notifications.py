@@ -1,4 +1,4 @@
-"""E-mail to players when their table needs them (issue 16, docs/notifications.md).
+"""E-mail to players when their table needs them (docs/notifications.md).
 
 OP Guide, "Reporting Results": the players report, the opponent confirms, a judge settles
 any difference. A player whose phone is in a bag hears by e-mail when the pairing is

@@ -2,7 +2,7 @@
 
 One row of inputs per band, prefilled with the event's bands (the system's defaults until
 the TO changes them), and two spare rows; a row left without a name is not a band. The
-service checks the bands as interchange.md says (tournaments.services.scoring).
+service checks the bands as docs/interchange.md says (tournaments.services.scoring).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Rules-engine messages in the words the web pages use (issue 13).
+"""Rules-engine messages in the words the web pages use.
 
 The engines name a player's rosters as the interchange files do: `rosters[1]` for the
 second, and a typed roster's reader says "roster, line 4: ..." of whichever text it was
 given. Players see "Roster 1" and "Roster 2" on their page, so what the pages show says
 "Roster 2" and "Roster 2, line 4: ...". The API and the command line keep the engines'
-words, which the files' `where` fields match (shared/interchange.md).
+words, which the files' `where` fields match (docs/interchange.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A draft's picks become one JSON named by the game system (issue 12).
+"""A draft's picks become one JSON named by the game system.
 
 The two StarCraft columns are copied into `picks` under their own names, so every stored
 draft keeps what it picked; going back copies them out again.

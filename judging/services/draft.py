@@ -50,7 +50,7 @@ ILLEGAL_MARK = " (illegal)"
 def roster_label(roster: Roster) -> str:
     """How the draft offers a roster. One whose stored verdict is illegal is still offered
     (a judge rules on it, OP Guide: Illegal Rosters) but marked, so neither player nor the
-    judges miss it (issue 13: the draft offered an illegal roster without a marker)."""
+    judges miss it (the draft offered an illegal roster without a marker)."""
     label = f"Roster {roster.slot}: {roster.document.get('faction_card', '')}".rstrip(": ")
     return label if roster.legal else label + ILLEGAL_MARK
 
@@ -353,5 +353,5 @@ def _store_result(draft: GameDraft, rules: DraftRules, state: Any) -> None:
     draft.completed_at_random = outcome.completed_at_random
     draft.result = outcome.record
     # The player's table view names the drafted roster and lists it first; it is answered
-    # 304 while the event's version stands still, so a completed draft moves it (issue 13).
+    # 304 while the event's version stands still, so a completed draft moves it.
     event_touch(game.round.event_id)

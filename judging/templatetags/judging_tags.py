@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils import timezone
 
 from rules_engine.registry import UnknownGameSystem, get_system
 
@@ -65,3 +67,17 @@ def ms_clock(milliseconds: int | None) -> str:
     """A chess clock pool (ms) as 1:12:30 or 4:05, rounded up: it shows 0:00 only at zero."""
     whole = -(-max(int(milliseconds or 0), 0) // 1000)
     return hms(whole)
+
+
+@register.filter
+def moment(value: str | dt.datetime | None) -> dt.datetime | None:
+    """A stored moment (an ISO 8601 string, as the chess clock's waiting state keeps it, or a
+    datetime) in the active time zone: the event's, which its pages activate
+    (tournaments.event_time). Slicing the ISO string showed UTC beside times in the
+    venue's zone; `|time:"H:i:s"` then formats it like every other time."""
+    if not value:
+        return None
+    moment = dt.datetime.fromisoformat(value) if isinstance(value, str) else value
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, dt.UTC)
+    return timezone.localtime(moment)

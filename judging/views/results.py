@@ -182,7 +182,7 @@ def review(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def accept(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Settle a dispute with one player's report, as it stands (issue 13: the judge used to
+    """Settle a dispute with one player's report, as it stands (the judge used to
     retype the scores). The version the judge saw guards against a report arriving meanwhile."""
     access = _judge(request, slug)
     game = game_or_404(access, pk)

@@ -64,7 +64,7 @@ def _solve(columns: int, adjacency: Sequence[dict[int, int]]) -> tuple[list[int]
         # The least tentative distance to a free column: the path found ends no further.
         # A column further than that can never be settled before the sink, so it is not
         # recorded at all (ties are kept, so the path chosen among equals is unchanged).
-        # Most columns a search meets are that far: a quarter off seating 4,096 players (issue 15).
+        # Most columns a search meets are that far: a quarter off seating 4,096 players.
         bound = None
         while True:
             ui = u[i]
@@ -128,7 +128,7 @@ def _augmenting_row_reduction(
     chosen, `v <= 0`, `v == 0` on every free column) whenever this stops. Two passes with
     a bounded number of steps, as JV do; what is left goes to the shortest augmenting
     paths. Seating 4,096 players: 625 rows free after the row reduction, this places most
-    of them for a fraction of what their paths cost (issue 15).
+    of them for a fraction of what their paths cost.
     """
     for _ in range(2):
         queue = deque(free)

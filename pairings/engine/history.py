@@ -52,7 +52,7 @@ def request_from_event(
     no_show: dict[str, int] = {}
     layout_of = {t.number: t.layout for t in event.tables}
     # Each distinct result is scored once (standings.game_scores.game_shape): a 4,096-player
-    # event has tens of thousands of games and a few hundred shapes (issue 15).
+    # event has tens of thousands of games and a few hundred shapes.
     worth: dict[GameShape, tuple[int, ...]] = {}
     for round_ in event.rounds:
         for game in round_.games:

@@ -21,7 +21,7 @@ from pairings.engine.model import Entrant, TableSpec
 # Initial candidates: for each game and layout, this many nearest tables of that layout on
 # each side. Only speed depends on it; optimality is certified by pricing (assignment.py).
 # With 1, a late round of a big event needed up to nine solves (each from scratch) before
-# pricing certified it: 5 s at 4,096 players; with 3, one solve, 0.7 s (issue 15).
+# pricing certified it: 5 s at 4,096 players; with 3, one solve, 0.7 s.
 NEAREST = 3
 
 

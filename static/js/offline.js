@@ -1,4 +1,4 @@
-/* The table view on a bad connection (issue 16, docs/offline.md). No dependencies.
+/* The table view on a bad connection (docs/offline.md). No dependencies.
  *
  * Registers the service worker (/sw.js) that keeps this page for offline use, and says
  * "Saved for offline use" (and marks <html data-offline-ready="1">) only once the worker

@@ -94,9 +94,79 @@
     var block = button ? document.querySelector(button.getAttribute("data-fullscreen")) : null;
     if (block && block.requestFullscreen) { block.requestFullscreen(); }
   });
+  // A table wider than the screen scrolls sideways in its box (.scroll): a keyboard reaches
+  // the columns out of view only if the box takes the focus (WCAG 2.1.1; axe's
+  // scrollable-region-focusable). Only a box that does scroll gets the tab stop, as a region
+  // named after its table's caption or the heading above it; a wider screen takes it away.
+  function scrollLabel(box) {
+    var caption = box.querySelector("caption");
+    var text = caption ? caption.textContent : "";
+    for (var node = box; !text && node && node !== document.body; node = node.parentElement) {
+      for (var before = node.previousElementSibling; before && !text; before = before.previousElementSibling) {
+        if (/^H[1-6]$/.test(before.tagName)) { text = before.textContent; }
+      }
+    }
+    return (text || "Table").replace(/\s+/g, " ").trim() + " (scrolls sideways)";
+  }
+  function scrollBoxes() {
+    var boxes = document.querySelectorAll(".scroll");
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      var scrolls = box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute("data-scroll-focus")) {
+        box.setAttribute("data-scroll-focus", "");
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", scrollLabel(box));
+      } else if (!scrolls && box.hasAttribute("data-scroll-focus")) {
+        box.removeAttribute("data-scroll-focus");
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    }
+  }
+  // A `table.stack` is shown row by row on a phone (site.css): each cell is labelled with
+  // its column's header (none for a header only screen readers get), and the table keeps
+  // its roles explicitly, so a block display never turns it into plain text.
+  function stackTables() {
+    var tables = document.querySelectorAll("table.stack");
+    for (var t = 0; t < tables.length; t++) {
+      var table = tables[t];
+      var heads = table.querySelectorAll(":scope > thead > tr > th");
+      var names = [];
+      for (var h = 0; h < heads.length; h++) {
+        var hidden = heads[h].querySelector(".visually-hidden");
+        var text = heads[h].textContent.replace(/\s+/g, " ").trim();
+        names.push(hidden && hidden.textContent.trim() === text ? "" : text);
+        heads[h].setAttribute("role", "columnheader");
+      }
+      table.setAttribute("role", "table");
+      var groups = table.querySelectorAll(":scope > thead, :scope > tbody");
+      for (var g = 0; g < groups.length; g++) { groups[g].setAttribute("role", "rowgroup"); }
+      var rows = table.querySelectorAll(":scope > thead > tr, :scope > tbody > tr");
+      for (var r = 0; r < rows.length; r++) {
+        rows[r].setAttribute("role", "row");
+        if (rows[r].parentElement.tagName === "THEAD") { continue; }
+        var cells = rows[r].querySelectorAll(":scope > td, :scope > th");
+        for (var c = 0; c < cells.length; c++) {
+          cells[c].setAttribute("role", cells[c].tagName === "TH" ? "rowheader" : "cell");
+          if (names[c] && !cells[c].hasAttribute("data-label")) { cells[c].setAttribute("data-label", names[c]); }
+        }
+      }
+    }
+  }
+  document.addEventListener("htmx:afterSwap", stackTables);
+  var resizing = null;
+  window.addEventListener("resize", function () {
+    window.clearTimeout(resizing);
+    resizing = window.setTimeout(scrollBoxes, 100);
+  });
+  document.addEventListener("htmx:afterSwap", scrollBoxes);
+  function ready() { refresh(); stackTables(); scrollBoxes(); }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", refresh);
+    document.addEventListener("DOMContentLoaded", ready);
   } else {
-    refresh();
+    ready();
   }
 })();

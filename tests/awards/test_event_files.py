@@ -1,4 +1,4 @@
-"""The hobby awards in event/1 exports (OP Guide: Hobby Awards; interchange.md: "importing its
+"""The hobby awards in event/1 exports (OP Guide: Hobby Awards; docs/interchange.md: "importing its
 own export must lose nothing"): the awards on offer, who runs them, the voting state, the
 tie the TO broke and the published winners travel; the ballots never do (docs/awards.md,
 Secrecy: nobody, the TO included, learns who voted for whom)."""

@@ -1,4 +1,4 @@
-"""The design pass (issue 13, docs/design.md) in a real browser: the main pages of each role
+"""The design pass (docs/design.md) in a real browser: the main pages of each role
 fit a 390 px phone without sideways scrolling; the event's name and the caller's own menus
 share the first row of the event navigation; what has the keyboard focus is visibly marked;
 status badges keep AA contrast as rendered; and the public pairings go full screen for the

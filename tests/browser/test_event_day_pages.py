@@ -1,4 +1,4 @@
-"""Issue 13 in a real browser (headless Chromium on a 390 px phone): what only a browser
+"""In a real browser (headless Chromium on a 390 px phone): what only a browser
 shows. The standings fit the screen with oTP in view; the public pairings mark my rows and
 filter by the search box; the penalty form's advice arrives when a player is picked; the
 first Tab lands on "Skip to content"; the role menus open.
@@ -145,7 +145,7 @@ def test_first_tab_is_skip_to_content_and_role_menus_open(live_server, chromium_
 
 @pytest.mark.django_db(transaction=True)
 def test_the_table_view_puts_confirm_in_the_first_screen(live_server, chromium_browser, shots, bob, carol):
-    """Issue 13: confirming was ~1,800 px down under both of the opponent's rosters. On a
+    """Confirming was ~1,800 px down under both of the opponent's rosters. On a
     390 x 844 phone the Confirm button is now in the first screen, the rosters folded below."""
     from playwright.sync_api import expect
 

@@ -1,4 +1,4 @@
-"""Issue 13, live pages in a real browser: a disputed result arrives in the judges' queue
+"""A disputed result arrives in the judges' queue
 without a reload (htmx polling, docs/polling.md), and a poll never throws away what a judge
 is typing in one of the queue's forms (static/js/site.js, `data-live`)."""
 

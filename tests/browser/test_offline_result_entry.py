@@ -1,4 +1,4 @@
-"""Issue 16, a result entered on a dead connection (docs/offline.md), in headless Chromium on
+"""A result entered on a dead connection (docs/offline.md), in headless Chromium on
 a phone-sized screen. The player opens the table view and waits until the page says it is
 saved for offline use (the service worker answers only once the copy is in its cache);
 Playwright cuts the network (`context.set_offline(True)`), the reload is served from the

@@ -1,4 +1,4 @@
-"""Events of every game system for the pre-game, round-length and clock tests (issue 12)."""
+"""Events of every game system for the pre-game, round-length and clock tests."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """One published game per game system, and a result of each kind its system records.
 
-For the result-entry tests of issue 12: the same report -> confirm / dispute -> judge flow
+For the result-entry tests: the same report -> confirm / dispute -> judge flow
 for every system (StarCraft VP with its Battle Rounds; Dropzone VP and Kill Points;
 MORSDEI's complete victory; Warpspawn's winner or draw without VP).
 """

@@ -1,7 +1,7 @@
 """The design system's colours (static/css/site.css, docs/design.md) meet WCAG 2.1 AA: every
 text colour on the surface it is used on has a contrast ratio of at least 4.5:1, in the
 light scheme and in the dark one (prefers-color-scheme). And the pages stay light: no web
-fonts and no stylesheet pulled from elsewhere (issue 13: "light pages")."""
+fonts and no stylesheet pulled from elsewhere ("light pages")."""
 
 from __future__ import annotations
 

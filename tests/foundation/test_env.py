@@ -223,7 +223,7 @@ def test_a_bad_rate_limit_fails_loudly(monkeypatch, value):
     ],
 )
 def test_postgresql_connections_are_kept_by_default(database_url, conn_max_age, expected):
-    """Issue 15: a new PostgreSQL connection per request forks a backend every time."""
+    """A new PostgreSQL connection per request forks a backend every time."""
     import os
     import subprocess
     import sys

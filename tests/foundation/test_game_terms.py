@@ -1,4 +1,4 @@
-"""Nothing outside StarCraft's package names StarCraft's terms (issue 12, "Done when").
+"""Nothing outside StarCraft's package names StarCraft's terms ("Done when").
 
 The core is game-neutral: minerals, gas, missions, deployments and Battle Rounds belong to
 `rules_engine/systems/starcraft_tmg/` and its templates (`templates/games/starcraft_tmg/`).

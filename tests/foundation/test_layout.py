@@ -83,7 +83,7 @@ def test_the_pairing_engine_loads_no_networkx():
 
 def test_the_pairing_engine_builds_no_standings_tables_or_explanations():
     """`standings` resolves its names lazily (standings/__init__.py), so scoring a game for
-    the pairing engine does not create the display and explanation classes (issue 15)."""
+    the pairing engine does not create the display and explanation classes."""
     import subprocess
     import sys
 
@@ -114,7 +114,7 @@ def test_no_lazy_standings_name_is_shadowed_by_a_submodule():
 def test_the_editable_install_is_a_path_not_an_import_hook():
     """pyproject.toml maps the root to "" so that setuptools installs the project as one
     line in a .pth file; its MetaPathFinder cost every process in the venv about 20 ms of
-    imports (pathlib, urllib, ipaddress) before it ran a line of ours (issue 15)."""
+    imports (pathlib, urllib, ipaddress) before it ran a line of ours."""
     import sysconfig
 
     site = Path(sysconfig.get_paths()["purelib"])

@@ -2,7 +2,7 @@
 
 The test starts its own PostgreSQL cluster and Redis (tests/procs.py), serves the app with
 gunicorn against them (DEBUG off, as in production), stops each server under it and
-starts it again, without touching gunicorn. Before (issue 14): API errors came back as the
+starts it again, without touching gunicorn. Before: API errors came back as the
 HTML 500 page with the database down, nothing answered 503, and a PDF asked for with
 Redis down held the request ~20 s and answered a bare 500.
 

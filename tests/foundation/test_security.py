@@ -1,5 +1,5 @@
 """Security settings: the Content-Security-Policy, cookies, and nothing inline that the
-policy would block (issue 14).
+policy would block.
 
 The policy allows scripts and styles from this site only, so every page must work
 without inline `<script>`, `<style>`, `style="..."` or `on...=` handlers: checked on

@@ -148,7 +148,7 @@ def test_offline_commands_run_without_any_configuration(tmp_path):
 
 @pytest.mark.django_db
 def test_the_second_game_demo_is_a_dropzone_event_two_rounds_played(client):
-    """`make run` shows a newcomer a second game (issue 12): Dropzone, its pack, KP standings."""
+    """`make run` shows a newcomer a second game: Dropzone, its pack, KP standings."""
     load_demo()
     event = Event.objects.get(slug=SECOND_SLUG)
     assert event.game_system == "dropzone-commander"

@@ -1,5 +1,5 @@
 """Several web processes, one truth: two gunicorn instances on one PostgreSQL database, and
-requests alternating between them (issue 14).
+requests alternating between them.
 
 Nothing lives in a web process: sessions are in the database, the rate-limit cache in
 Redis, print jobs in the database and their PDFs in Django's default storage (MEDIA_ROOT

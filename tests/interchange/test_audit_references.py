@@ -1,4 +1,4 @@
-"""The audit log still reads correctly on another installation (issue 17).
+"""The audit log still reads correctly on another installation.
 
 Some services put database ids in an audit entry's `data` (the loser of a corrected result,
 the penalty or finding the entry is about). The export writes the file's references

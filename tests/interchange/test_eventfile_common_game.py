@@ -1,7 +1,7 @@
 """The event/1 reader's quick path for common games agrees with the careful one.
 
 `interchange.eventfile._common_game` reads played games and byes without composing the
-messages `_read_game` would print (issue 15: that was a third of `pair`'s run at 4,096
+messages `_read_game` would print (that was a third of `pair`'s run at 4,096
 players). It must accept only what `_read_game` accepts and build the same game; on
 anything else it returns None and `_read_game` names the problem.
 """

@@ -1,4 +1,4 @@
-"""The public export for anyone who may read the event, the full one for the TO (issue 17).
+"""The public export for anyone who may read the event, the full one for the TO.
 
 Over the API (`GET /api/events/<slug>/export/?scope=public|full`) and on the web
 (`/e/<slug>/export/` public, `/e/<slug>/manage/export/` full), each answer saying which it

@@ -1,4 +1,4 @@
-"""An import grants nothing to an existing account unless the importing admin links it (issue 17).
+"""An import grants nothing to an existing account unless the importing admin links it.
 
 Without `--link-users`, a file whose TO is "alice" must not make this installation's alice
 the TO: everyone in the file becomes a seat or a record without an account, and a

@@ -1,7 +1,7 @@
-"""`manage.py pair | standings | validate_roster` without Django (issue 15, interchange/offline.py).
+"""`manage.py pair | standings | validate_roster` without Django (interchange/offline.py).
 
 With no settings module chosen, manage.py runs the three offline commands straight on the
-engines. The contract (interchange.md, "standings and pair", "validate_roster") must not
+engines. The contract (docs/interchange.md, "standings and pair", "validate_roster") must not
 notice: for every case below, the same arguments give byte-identical stdout and stderr
 and the same exit status as the Django command (run here under config/offline_settings.py,
 which is what manage.py used before). The fast path imports no Django at all; whatever it

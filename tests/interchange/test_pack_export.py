@@ -1,4 +1,4 @@
-"""The event's supplied pack travels with the event/1 export and is checked on import (issue 12)."""
+"""The event's supplied pack travels with the event/1 export and is checked on import."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`manage.py pair FILE --seed N --json` as interchange.md specifies it."""
+"""`manage.py pair FILE --seed N --json` as docs/interchange.md specifies it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""event/1 export and import carry each system's results (issue 12): `kp`, `winner`, the
+"""event/1 export and import carry each system's results: `kp`, `winner`, the
 `draw` and `complete-victory` outcomes, the system's extras and the TO's `scoring`.
 
-interchange.md, "Other game systems". An import of its own export loses nothing, for every
+docs/interchange.md, "Other game systems". An import of its own export loses nothing, for every
 system; StarCraft still reads its older files, whose reports held `battle_rounds` at their
 own level.
 """
@@ -96,7 +96,7 @@ def test_starcraft_reads_its_older_files_with_battle_rounds_on_reports(users):
     event, _ = played(users, "starcraft-tmg")
     data = as_file(export_event(event))
     (scored,) = [g for g in data["rounds"][0]["games"] if g["players"] == ["p1", "p2"]]
-    for report in scored["reports"]:  # as exports before issue 12 wrote them
+    for report in scored["reports"]:  # as exports from before every system had results wrote them
         report["battle_rounds"] = report.pop("details")["battle_rounds"]
     copy = import_event(parse_event(data), slug="older")
     again = Game.objects.get(round__event=copy, player_one__external_id="p1")

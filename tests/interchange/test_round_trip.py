@@ -1,6 +1,6 @@
 """A whole event exported, imported under a new slug and exported again: nothing is lost.
 
-interchange.md, event/1: "importing its own export must lose nothing". The event is built
+docs/interchange.md, event/1: "importing its own export must lose nothing". The event is built
 through the real services (tests/eventio/builders.py), so every record is one the
 project really writes.
 """
@@ -266,7 +266,7 @@ def test_every_field_of_every_record_is_written(users):
 
 
 def test_an_older_export_with_the_drafts_picks_as_columns_still_imports(users):
-    """Before issue 12 a draft's picks were two StarCraft columns; the StarCraft plug-in reads
+    """In older exports a draft's picks were two StarCraft columns; the StarCraft plug-in reads
     them back into `picks`, so a file exported then imports whole."""
     event = full_event(users)
     data = as_file(export_event(event))

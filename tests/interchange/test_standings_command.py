@@ -1,4 +1,4 @@
-"""`manage.py standings FILE --json` exactly as interchange.md prints it, with no database.
+"""`manage.py standings FILE --json` exactly as docs/interchange.md prints it, with no database.
 
 These tests carry no django_db mark: pytest-django refuses any query, so a command that
 touched the database would fail here.
@@ -69,7 +69,7 @@ def test_json_output_is_exactly_the_contract():
     text = run(str(WINTER_CLASH), "--json")
     assert json.loads(text) == EXPECTED
     lines = text.splitlines()
-    # Printed as in interchange.md: one player per line, four decimals at most.
+    # Printed as in docs/interchange.md: one player per line, four decimals at most.
     assert lines[0] == '{"standings": ['
     assert lines[1] == (
         '  {"rank": 1, "player": "p1", "name": "Alice", "mp": 9, "tp": 13, '

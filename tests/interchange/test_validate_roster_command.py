@@ -1,4 +1,4 @@
-"""`manage.py validate_roster` exactly as interchange.md: exit 0/1/2, one-line errors, --json shape."""
+"""`manage.py validate_roster` exactly as docs/interchange.md: exit 0/1/2, one-line errors, --json shape."""
 
 from __future__ import annotations
 

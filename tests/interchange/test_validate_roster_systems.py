@@ -1,5 +1,5 @@
 """`validate_roster ROSTER [--pack PACK] [--json]` for Dropzone, MORSDEI and Warpspawn, and
-`--pack` for StarCraft (interchange.md, "Other game systems"): exit 0/1/2, one-line errors,
+`--pack` for StarCraft (docs/interchange.md, "Other game systems"): exit 0/1/2, one-line errors,
 the system's own totals and limits."""
 
 from __future__ import annotations

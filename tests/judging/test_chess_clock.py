@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from datetime import timedelta
+from datetime import UTC, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
@@ -551,3 +552,24 @@ def test_the_opponent_lends_minutes_from_the_page_and_withdraws_them(world, game
     back = carol.post(act, {"action": "lend-off"}, HTTP_HX_REQUEST="true").content.decode()
     assert "Withdraw my minutes" not in back
     assert _last(ChessClock.objects.get(game=game)).lender is None
+
+
+# --- times in the event's zone -----------------------------------------------------------------
+
+
+def test_a_waiting_chess_clock_shows_its_time_in_the_events_zone_not_utc(world, game, users):
+    """The judges' queue, the round's chess clocks and the evidence page say when a judge was
+    called on the venue's clock, like every other time of the event (tournaments.event_time):
+    the stored ISO moment sliced as "UTC" read an hour off in Warsaw in winter."""
+    world.event.time_zone = "Europe/Warsaw"
+    world.event.save(update_fields=["time_zone"])
+    started = timezone.now().replace(microsecond=0) + timedelta(seconds=30)
+    called = started + timedelta(minutes=2, seconds=7)
+    chess_clock_start(game=game, player=world.bob, by=users["bob"], at=started)
+    chess_clock_call_judge(game=game, player=world.carol, action_id="z1", by=users["carol"], at=called)
+    judy = _web(users["judy"])
+    for path in ("judge/", "judge/chess-clocks/", f"judge/games/{game.pk}/chess-clock/"):
+        page = judy.get(world.url(path)).content.decode()
+        assert called.astimezone(ZoneInfo("Europe/Warsaw")).strftime("%H:%M:%S") in page, path
+        assert called.astimezone(UTC).strftime("%H:%M:%S") not in page, path
+        assert "UTC" not in page, path

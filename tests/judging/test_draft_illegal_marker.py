@@ -1,4 +1,4 @@
-"""Issue 13: "the draft offered the illegal roster without a marker". A roster whose stored
+"""A draft never offers an illegal roster without a marker. A roster whose stored
 verdict is illegal is still offered (a judge rules on it; OP Guide: Illegal Rosters), marked
 "illegal" on the player's buttons, to the opponent once revealed, and to the judge."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, found by the player journey in Chromium: once the draft completed, the player's
+"""Once the draft completed, the player's
 table view still showed the page from before it (a 304 on the event's version, which the
 draft did not move), so the roster the opponent drafted was neither named nor listed first."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, live pages: the judge queue and the TO's round page refresh themselves by htmx
+"""The judge queue and the TO's round page refresh themselves by htmx
 polling like the public pairings and standings (docs/polling.md) — an ETag by event
 version, a body-less 304 while nothing changed, a small fragment for an htmx poll, and a
 new fragment once a result is reported."""

@@ -1,4 +1,4 @@
-"""The draft's templates live with StarCraft (issue 12); the product-wide check that no core
+"""The draft's templates live with StarCraft; the product-wide check that no core
 file names a game's terms is tests/foundation/test_game_terms.py."""
 
 from __future__ import annotations

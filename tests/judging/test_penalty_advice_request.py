@@ -1,4 +1,4 @@
-"""Issue 13: the penalty page's advice panel reaches the judge (OP Guide: Judging and Conduct,
+"""The penalty page's advice panel reaches the judge (OP Guide: Judging and Conduct,
 escalation Caution -> Warning -> Game Loss).
 
 The page has two forms with a `player` field (the penalty, the slow-play time limit); the

@@ -142,7 +142,7 @@ def test_a_draft_round_has_no_results_grid(client, event, judy):
 def test_a_second_judge_ruling_on_a_stale_page_is_told_and_nothing_is_overwritten(
     client, game, bob, carol, judy, hank
 ):
-    """Issue 14: two judges ruling at once both saw "saved" and the first ruling was lost."""
+    """Two judges ruling at once both saw "saved" and the first ruling was lost."""
     _dispute(game, bob, carol)
     url = f"/e/spring-skirmish/judge/games/{game.pk}/"
     prefix = f"g{game.pk}"
@@ -192,7 +192,7 @@ def test_the_vp_limit_on_the_judge_form_is_the_game_systems(client, game, bob, c
 
 
 def test_a_judge_accepts_one_players_report_without_retyping_it(client, game, bob, carol, judy):
-    """Issue 13: the judge retyped scores instead of accepting one player's report."""
+    """The judge retyped scores instead of accepting one player's report."""
     _dispute(game, bob, carol)
     client.force_login(judy)
     page = client.get("/e/spring-skirmish/judge/").content.decode()

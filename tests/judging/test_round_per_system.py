@@ -1,4 +1,4 @@
-"""Each game system's round: its default length and the clock's calls (issue 12).
+"""Each game system's round: its default length and the clock's calls.
 
 The length a new event starts with, and what the clock announces, come from the system's
 plug-in (`GameSystem.clock`): StarCraft's 150 minutes and "do not begin a new Battle Round"

@@ -1,4 +1,4 @@
-"""The benchmark's event generator (benchmarks/bench_pairing.py, issue 15) makes valid histories.
+"""The benchmark's event generator (benchmarks/bench_pairing.py) makes valid histories.
 
 It no longer runs the optimal pairer for each history round (that took minutes and
 gigabytes at 16,384 players), so what the engine relied on must be checked here: the

@@ -134,7 +134,7 @@ def test_event_without_tables_leaves_numbering_to_the_engine():
 @given(events())
 @settings(max_examples=150, deadline=None)
 def test_match_points_equal_every_game_scored_on_its_own(event_file):
-    """request_from_event scores each distinct result once (issue 15): the MP must still be
+    """request_from_event scores each distinct result once: the MP must still be
     each player's sum of score_game over their games, sides and outcomes of every kind."""
     from rules_engine.registry import get_system
     from standings.game_scores import score_game

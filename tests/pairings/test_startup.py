@@ -1,4 +1,4 @@
-"""Start-up that pays only for what a command uses (issue 15).
+"""Start-up that pays only for what a command uses.
 
 The offline commands run with config/offline_settings.py and import neither Celery nor
 networkx nor numpy/scipy; the Celery app is still found by the worker and the tasks.

@@ -1,7 +1,7 @@
 """A PDF asked for while the broker cannot be reached: a quick, clear 503 and a failed,
 retryable job, never a hung worker, a bare 500 or a `queued` job that never renders.
 
-Issue 14: before, the request hung a web worker for ~20 s (the Redis result backend's
+Before, the request hung a web worker for ~20 s (the Redis result backend's
 reconnect loop, then "The Celery application must be restarted"), answered a bare 500 and
 left a queued job that later requests reused. Here the app publishes to a real Redis URL
 that refuses connections (a closed port) or accepts them and never answers (a stuck

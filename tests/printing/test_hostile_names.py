@@ -1,4 +1,4 @@
-"""Unicode and HTML in names never break a page or a PDF (issue 14)."""
+"""Unicode and HTML in names never break a page or a PDF."""
 
 from __future__ import annotations
 

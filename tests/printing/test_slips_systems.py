@@ -1,4 +1,4 @@
-"""Result slips ask for what each game system's result records (issue 12).
+"""Result slips ask for what each game system's result records.
 
 Dropzone: VP and Kill Points; MORSDEI: VP and a complete victory; Warpspawn: who won or a
 draw, no VP; only StarCraft asks for Battle Rounds and prints its draft lines.

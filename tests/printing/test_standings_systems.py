@@ -1,4 +1,4 @@
-"""Standings show each system's extra keys (issue 12): Dropzone's total Kill Points as a
+"""Standings show each system's extra keys: Dropzone's total Kill Points as a
 fifth key on the web page, in the API, the CSV and the PDF; the PDF says Match Points."""
 
 from __future__ import annotations

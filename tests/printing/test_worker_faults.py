@@ -1,4 +1,4 @@
-"""Killed workers: a job always finishes or fails visibly (issue 14).
+"""Killed workers: a job always finishes or fails visibly.
 
 Each test starts its own Redis and its own prefork Celery worker (tests/procs.py) on the
 test database, so killing them touches nothing else. To catch the worker mid-render the

@@ -39,7 +39,7 @@ def _seats(round_: Round) -> Counter[int]:
 
 
 def test_concurrent_player_swaps_never_seat_a_player_twice(users, racer: Racer) -> None:
-    """Two tabs swapping overlapping players on a draft round (issue 14: 8 of 20 corrupted)."""
+    """Two tabs swapping overlapping players on a draft round (8 of 20 corrupted)."""
     event, players = race_event(users, players=8)
     round_ = race_round(event, players, RoundStatus.PAIRED)
     url = _round_url(event, 1, "swap-players")
@@ -67,7 +67,7 @@ def test_concurrent_player_swaps_never_seat_a_player_twice(users, racer: Racer) 
 
 
 def test_concurrent_table_swaps_never_put_two_games_on_one_table(users, racer: Racer) -> None:
-    """Two tabs swapping overlapping tables (issue 14: 12-17 of 20 corrupted)."""
+    """Two tabs swapping overlapping tables (12-17 of 20 corrupted)."""
     event, players = race_event(users, players=8)
     round_ = race_round(event, players, RoundStatus.PAIRED)
     url = _round_url(event, 1, "swap-tables")
@@ -92,7 +92,7 @@ def test_concurrent_table_swaps_never_put_two_games_on_one_table(users, racer: R
 
 
 def test_double_publish_publishes_once(users, racer: Racer) -> None:
-    """Publish clicked twice at once (issue 14: two 200s and two audit entries in 28 of 30)."""
+    """Publish clicked twice at once (two 200s and two audit entries in 28 of 30)."""
     tabs = [client_for(users["alice"]), client_for(users["alice"])]
     corrupted, codes = 0, Counter[int]()
     for _ in range(TRIALS):

@@ -1,4 +1,4 @@
-"""Closing a round as its last results land (issue 15): correct under races, and locking
+"""Closing a round as its last results land: correct under races, and locking
 only the round's row while it checks, so an event's results do not queue on its row.
 
 On PostgreSQL with real parallel connections (conftest.Racer), like tests/races/test_races.py.

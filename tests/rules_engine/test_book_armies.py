@@ -174,7 +174,7 @@ def test_zerg_swarm_cannot_take_malignant_creep():
 
 
 def test_the_interchange_sample_roster_uses_skirmish_deployments():
-    # interchange.md's sample is a standard roster with Agria Valley and Dirt Side, which the
+    # docs/interchange.md's sample is a standard roster with Agria Valley and Dirt Side, which the
     # book prints as Skirmish Level cards (DECISIONS.md D23): both are reported.
     doc = {
         "format": "roster/1",

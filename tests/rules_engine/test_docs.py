@@ -20,7 +20,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 VIOLATIONS = (DOCS / "violations.md").read_text(encoding="utf-8")
 ROSTERS = (DOCS / "rosters.md").read_text(encoding="utf-8")
 
-# interchange.md's table, verbatim.
+# docs/interchange.md's table, verbatim.
 INTERCHANGE_CODES = {
     "unknown-faction",
     "unknown-unit",

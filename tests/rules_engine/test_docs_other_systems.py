@@ -1,5 +1,5 @@
 """docs/violations-other-systems.md: every example is what the validator says, and every
-interchange.md code of each system is documented (interchange.md, "Other game systems")."""
+docs/interchange.md code of each system is documented (docs/interchange.md, "Other game systems")."""
 
 from __future__ import annotations
 

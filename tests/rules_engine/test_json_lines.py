@@ -1,4 +1,4 @@
-"""Where a JSON path's value starts in the text: the line of a pack's problem (issue 12)."""
+"""Where a JSON path's value starts in the text: the line of a pack's problem."""
 
 from __future__ import annotations
 

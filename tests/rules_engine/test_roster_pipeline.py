@@ -1,4 +1,4 @@
-"""`judge_rosters` dispatches through the event's game system (issue 12): each system's
+"""`judge_rosters` dispatches through the event's game system: each system's
 roster plug-in reads, judges and reads back its rosters in the one verdict shape, and a
 loaded datapack/1 document handed in as `pack` replaces the built-in pack, for every
 system. Pure: no database."""

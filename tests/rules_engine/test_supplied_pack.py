@@ -1,4 +1,4 @@
-"""A TO's pack is checked by its system's reader, errors name the line (issue 12)."""
+"""A TO's pack is checked by its system's reader, errors name the line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Results and standings of the other game systems (interchange.md, "Other game systems").
+"""Results and standings of the other game systems (docs/interchange.md, "Other game systems").
 
 Worked by hand on each system's default bands (the systems' DECISIONS.md):
 Dropzone Major 5+ 3/4 v 0/1, Minor 1-4 3/3 v 0/2, Draw 0 1/2 each, bye 3/4; MORSDEI

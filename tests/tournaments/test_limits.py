@@ -1,5 +1,5 @@
 """The web forms, the API and the event service share one set of limits (tournaments.limits):
-what the web refuses, the API refuses too (issue 11: `round_minutes` was >= 30 on the web
+what the web refuses, the API refuses too (`round_minutes` was >= 30 on the web
 and >= 1 over the API)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16, notifications: players hear by e-mail when the pairing is published, when the
+"""Players hear by e-mail when the pairing is published, when the
 opponent's report waits for them, and when a result is disputed or set by a judge; each
 user turns them off; nothing is sent for an action rolled back (docs/notifications.md)."""
 

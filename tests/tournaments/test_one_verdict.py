@@ -1,6 +1,6 @@
 """One roster, one verdict: the API check, the web live check, the submission and
 `validate_roster` all read the roster with the one reader and judge it with
-`rules_engine.verdict.judge_rosters` (issue 11)."""
+`rules_engine.verdict.judge_rosters`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Permissions as a table: every page and API operation against every role (issue 14).
+"""Permissions as a table: every page and API operation against every role.
 
 Every URL pattern the resolver knows must have a row here (a new route without one fails
 `test_every_route_has_a_row`); the Django admin's patterns are one rule (staff accounts
@@ -213,7 +213,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "judging:chess-clocks": (get(STAFF),),
     "judging:chess-clock-evidence": (get(STAFF, game_id="{game}"),),
     "judging:chess-clock-judge": (post(STAFF, game_id="{game}", action="acknowledge"),),
-    # The Head Judge runs the clock as well as the TO (issue 13; OP Guide: Roles).
+    # The Head Judge runs the clock as well as the TO (OP Guide: Roles).
     "judging:clock-control": (get(HEAD, number="1"),),
     "judging:clock-action": (post(HEAD, number="1", action="start"),),
     # The TO.
@@ -249,7 +249,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-scenario": (post(TO, {"scenario": "Crucible"}, number="1"),),
     "manage-repair": (post(TO, {"confirm": "on"}, number="1"),),
     "manage-undo": (post(TO, number="1"),),
-    # Hobby awards (issue 16): anyone reads them, players vote, the TO runs them.
+    # Hobby awards: anyone reads them, players vote, the TO runs them.
     "awards:index": (get(EVERYONE),),
     "awards:vote": (post(PLAYERS, pk="{award}"),),
     "awards:manage": (get(TO), post(TO)),

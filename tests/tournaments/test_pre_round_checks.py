@@ -1,4 +1,4 @@
-"""Pre-round checks (issue 13): before pairing and before publishing, the TO sees who is not
+"""Pre-round checks: before pairing and before publishing, the TO sees who is not
 ready — no roster, an illegal roster (the stored verdict), not checked in where the event
 uses check-in, a result missing from the round before — and must confirm to go on.
 

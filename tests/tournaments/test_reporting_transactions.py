@@ -1,4 +1,4 @@
-"""A confirmation is one transaction with no savepoint inside it (issue 15).
+"""A confirmation is one transaction with no savepoint inside it.
 
 Every statement between event_touch and the commit runs while the event's row (and, for
 the game that completes a round, the round's) is locked, and each is a round trip to the

@@ -1,5 +1,5 @@
-"""Result entry for every game system (issue 12): the same report -> confirm / dispute ->
-judge flow, with what each system's result holds (interchange.md, "Other game systems").
+"""Result entry for every game system: the same report -> confirm / dispute ->
+judge flow, with what each system's result holds (docs/interchange.md, "Other game systems").
 
 StarCraft: VP and its Battle Rounds (a StarCraft-declared extra). Dropzone: VP and Kill
 Points, a VP tie won on KP (DZC:952). MORSDEI: a complete victory names the loser and keeps
@@ -90,7 +90,7 @@ def test_report_and_confirm_store_the_result_the_system_records(users, system):
     if WIN_SCORES[system] is not None:
         assert (rows["Bob"].mp, rows["Bob"].tp) == WIN_SCORES[system]
     if system == "dropzone-commander":
-        # The fifth standings key: Kill Points scored in played games (interchange.md).
+        # The fifth standings key: Kill Points scored in played games (docs/interchange.md).
         assert (rows["Bob"].kp, rows["Carol"].kp) == (900, 450)
     else:
         assert rows["Bob"].kp is None

@@ -1,4 +1,4 @@
-"""The roster pipeline for every game system (issue 12): the event settings, the services,
+"""The roster pipeline for every game system: the event settings, the services,
 the API and the web pages take Dropzone Commander, MORSDEI and Warpspawn rosters as they
 take StarCraft's: typed as players write them or as roster/1 JSON, judged by the system's
 own rules through `judge_rosters`, stored in the one verdict shape, each mistake shown
@@ -160,7 +160,7 @@ def test_an_older_event_file_names_the_budget_minerals_and_still_imports(users):
     )
     data = json.loads(json.dumps(export_event(event)))
     assert data["points_limit"] == 2500
-    data["minerals"] = data.pop("points_limit")  # what an export before issue 12 wrote
+    data["minerals"] = data.pop("points_limit")  # what an export from before points limits wrote
     copy = import_event(parse_event(data), slug="go-copy")
     assert copy.points_limit == 2500
 
@@ -430,7 +430,7 @@ def test_the_opponent_sees_the_roster_and_a_judge_records_a_finding_on_it(client
 
 
 def test_validate_roster_gives_the_typed_roster_the_pipelines_verdict(users, case, sworld, tmp_path):
-    # The command line knows the game from a `Game:` line (interchange.md); the event
+    # The command line knows the game from a `Game:` line (docs/interchange.md); the event
     # needs none. That line comes first, so every other line is one further down.
     name = registry.get_system(case.slug).name
     path = tmp_path / "roster.txt"

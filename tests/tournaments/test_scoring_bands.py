@@ -1,5 +1,5 @@
-"""The TO's scoring bands and bye score (issue 12): set on the settings page and through the
-API, prefilled with the system's defaults, checked as interchange.md says, stored in
+"""The TO's scoring bands and bye score: set on the settings page and through the
+API, prefilled with the system's defaults, checked as docs/interchange.md says, stored in
 `Event.extra["scoring"]`, audited, and used by the standings."""
 
 from __future__ import annotations

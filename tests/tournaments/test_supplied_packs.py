@@ -1,5 +1,5 @@
 """A TO supplies an event's data pack: checked, stored with its fingerprint, audited,
-shown, served over the API and by the TO's page (issue 12, "TO-supplied packs")."""
+shown, served over the API and by the TO's page ("TO-supplied packs")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The OpenAPI schema says what the server enforces, so a client built from it is refused nothing.
 
 drf-spectacular documents a serializer's types, lengths and ranges; three things the
-server refuses it leaves out, and this module adds them (issue 17):
+server refuses it leaves out, and this module adds them:
 
 - a NUL character in text: DRF's CharField refuses it in every named field, and
   PostgreSQL cannot store it (tournaments.unstorable). Every request string without an

@@ -1,4 +1,4 @@
-"""The audit log is append-only, enforced by PostgreSQL itself (issue 14).
+"""The audit log is append-only, enforced by PostgreSQL itself.
 
 - UPDATE of an entry raises, with one exception: setting `actor_id` to NULL and nothing
   else, which is what deleting the acting user does (ON DELETE SET NULL): the entry

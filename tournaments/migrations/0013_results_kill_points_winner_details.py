@@ -1,4 +1,4 @@
-# Issue 12: results beyond StarCraft. Games and result reports record Kill Points
+# Results beyond StarCraft. Games and result reports record Kill Points
 # (Dropzone), a winner (Warpspawn, no VP) and the system's extra result fields in a
 # `details` JSON; Battle Rounds, a StarCraft extra, move there (data kept, both ways);
 # outcomes gain complete-victory (MORSDEI) and draw.

@@ -274,7 +274,7 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
     except UnknownGameSystem:
         system = None  # refused by _check with its own message
     if system is not None and "list_format" not in fields and not system.dual_lists:
-        # A game without dual lists (game-systems.md §0 point 5) makes a single-list event.
+        # A game without dual lists (none but StarCraft has them) makes a single-list event.
         fields["list_format"] = ListFormat.SINGLE
     if system is not None and "scale" not in fields:
         # The model's default is StarCraft's Standard: another game's event takes its own.

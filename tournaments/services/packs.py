@@ -1,6 +1,6 @@
-"""A TO supplies the event's data pack (issue 12, "TO-supplied packs").
+"""A TO supplies the event's data pack ("TO-supplied packs").
 
-Dropzone Commander and MORSDEI print no faction data (game-systems.md §1.1, §2.1), so the
+Dropzone Commander and MORSDEI print no faction data (each system's DECISIONS.md), so the
 TO writes the event's pack; any system's TO may hand in an erratum the same way. The pack
 is checked whole before anything is stored (a malformed pack changes nothing), kept with
 its fingerprint, and every roster already submitted is judged again against it, so the

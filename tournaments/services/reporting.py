@@ -41,7 +41,7 @@ from tournaments.services.versions import event_touch
 class ResultInput:
     """A result as entered, in the game's player order.
 
-    What a result holds depends on the game system (interchange.md, "Other game systems"):
+    What a result holds depends on the game system (docs/interchange.md, "Other game systems"):
     VP (StarCraft, MORSDEI), VP and Kill Points (Dropzone), a winner or a draw without VP
     (Warpspawn), a complete victory naming the loser with the VP kept on record (MORSDEI),
     and the extra numbers the system declares, in `details` (GameSystem.result_extras).
@@ -112,7 +112,7 @@ def _check_points(
 ) -> None:
     """Both sides' Victory (or Kill) Points present and inside the system's stated range.
 
-    A typo like 100000 is refused rather than stored (issue 14) or overflowing the column.
+    A typo like 100000 is refused rather than stored or overflowing the column.
     """
     sides = (("first", game.player_one, values[0]), ("second", game.player_two, values[1]))
     for label, player, value in sides:
@@ -472,7 +472,7 @@ def _report_locked(
 
     result_confirm calls it directly rather than through result_report's atomic block: a
     nested block is a savepoint, two more round trips to the database, one of them (its
-    release) after event_touch, while the event's and the round's rows are held (issue 15).
+    release) after event_touch, while the event's and the round's rows are held.
     """
     if player.pk not in (game.player_one_id, game.player_two_id):
         raise ServiceError("You can only report your own game.", code="not-your-game")
@@ -535,7 +535,7 @@ def result_confirm(
 
     A retried confirmation succeeds with the stored result: found by its idempotency key,
     or, without one, because the game is confirmed and this player's own last report is
-    the result that stands (issue 14: a confirmation was stored while the player got a 500,
+    the result that stands (a confirmation was stored while the player got a 500,
     and the retry was told there was nothing to confirm).
     """
     key = check_idempotency_key(idempotency_key)
@@ -563,7 +563,7 @@ def result_confirm(
 def result_dispute(
     *, game: Game, player: Player, by: AbstractBaseUser, note: str = "", claim: ResultInput | None = None
 ) -> Game:
-    """One tap (issue 13): the player asked to confirm says the opponent's report is wrong.
+    """One tap: the player asked to confirm says the opponent's report is wrong.
 
     The game goes to the judges' queue at once (OP Guide: Reporting Results, a judge
     settles a result the players do not agree on); the player need not type a result of
@@ -682,7 +682,7 @@ def result_set(
     `expected_version` is the version of the game the judge was looking at. If the game has
     changed since (another judge ruled, a player reported), the ruling is refused with
     StaleVersion carrying the game as it now stands: two judges ruling at once never
-    silently overwrite each other (issue 14). The web form and the API always send it.
+    silently overwrite each other. The web form and the API always send it.
     """
     game = _locked_game(game)
     if expected_version is not None and expected_version != game.version:
@@ -793,7 +793,7 @@ def round_is_complete(round_: Round) -> bool:
     It runs under the round's lock in every confirmation (round_close_if_complete), so
     it must be short: loading and checking each of a 64-table round's games there held
     that lock for ~9 ms of CPU per confirmation, and every other confirmation of the
-    round waited behind it (issue 15, docs/polling.md).
+    round waited behind it (docs/polling.md).
     """
     not_done = ~Q(result_status=ResultStatus.CONFIRMED) | Q(needs_review=True, reviewed_at__isnull=True)
     return not round_.games.filter(not_done).exists()
@@ -810,7 +810,7 @@ def _another_game_untouched(round_: Round) -> bool:
     (the shared lock below), and if it did not, found yet another untouched game: with
     finitely many games one of them takes the exclusive lock and sees every commit. So at
     the end of a round only the last few results queue on the round's row, not all of
-    them (issue 15: every confirmation had waited there in turn).
+    them (every confirmation had waited there in turn).
 
     PostgreSQL only (SKIP LOCKED, FOR SHARE); elsewhere (SQLite serialises its writers)
     every result takes the exclusive path, as before.

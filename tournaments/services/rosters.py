@@ -39,7 +39,7 @@ def _refuse_unstorable(data: Any) -> None:
 
 # A roster is a few kilobytes (the book's largest example army is under 4 KB as roster/1).
 # Anything far beyond is not a roster: refused before it is parsed or judged, so it can
-# neither replace a stored roster nor hold a web worker (issue 14: a 2 MB body was stored,
+# neither replace a stored roster nor hold a web worker (a 2 MB body was stored,
 # replacing a legal roster, after 10-15 s of validation).
 ROSTER_MAX_BYTES = 64 * 1024
 

@@ -39,7 +39,7 @@ from tournaments.services.versions import event_touch
 def _locked(round_: Round) -> Round:
     """The round re-read under its row lock: every write to a round and its games takes it
     first, so two tabs editing one draft round apply one after the other, each to what the
-    other left (issue 14: concurrent swaps seated a player twice, or two games on a table)."""
+    other left (concurrent swaps seated a player twice, or two games on a table)."""
     return Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
 
 
@@ -55,7 +55,7 @@ def _has_results(round_: Round) -> bool:
 
 
 def _refuse_unless_ready(event: Event, *, number: int, step: str, confirm: bool) -> None:
-    """The pre-round check (issue 13): with players not ready, `step` ("pair", "publish")
+    """The pre-round check: with players not ready, `step` ("pair", "publish")
     goes ahead only when the TO has confirmed it after seeing the list."""
     if confirm:
         return
@@ -161,7 +161,7 @@ def round_repair(
     """Throw away a round's pairings (no results yet) and pair it again.
 
     A published round is refused unless `confirm`: players have already seen their tables
-    and opponents and may be drafting, and all of that is lost (issue 13).
+    and opponents and may be drafting, and all of that is lost.
     """
     round_ = _locked(round_)
     if round_.status == RoundStatus.CLOSED or _has_results(round_):

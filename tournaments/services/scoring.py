@@ -1,4 +1,4 @@
-"""The TO's scoring bands and bye score for one event (interchange.md, event/1 `scoring`).
+"""The TO's scoring bands and bye score for one event (docs/interchange.md, event/1 `scoring`).
 
 Every game system ships default bands per scale and a default bye; the TO may replace the
 bands, the bye or both for one event (the Dropzone and MORSDEI books print none, so their
@@ -54,7 +54,7 @@ def event_scoring_set(*, event: Event, scoring: Mapping[str, Any], by: AbstractB
     """Set the event's bands, bye or both, as event/1 `scoring`; an empty object goes back to
     the system's defaults.
 
-    Checked as interchange.md says: bands gap-free from a VP difference of 0 with an
+    Checked as docs/interchange.md says: bands gap-free from a VP difference of 0 with an
     open-ended top, `max_difference` inclusive, the band holding 0 scoring both sides alike,
     `[MP, TP]` pairs of whole numbers. A refusal changes nothing and names the problem.
     """

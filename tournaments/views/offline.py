@@ -1,4 +1,4 @@
-"""The table view offline (issue 16, docs/offline.md): the service worker and the web app manifest.
+"""The table view offline (docs/offline.md): the service worker and the web app manifest.
 
 A venue's Wi-Fi fails when the hall fills up. The service worker keeps the player's table
 view (`/e/<slug>/me/`) and the site's static files for offline use; the page's script

@@ -91,7 +91,7 @@ def _round_page(
     # Players not in the round (dropped, absent) may still appear in the report.
     names.update(dict(access.event.players.values_list("external_id", "name")))
     editable = round_.status == RoundStatus.PAIRED
-    # Issue 13: before publishing, the TO sees who is not ready (a roster may have gone since pairing).
+    # Before publishing, the TO sees who is not ready (a roster may have gone since pairing).
     not_ready = round_readiness(access.event, number=round_.number) if editable else []
     context = nav_context(access, "manage") | {
         "round": round_,

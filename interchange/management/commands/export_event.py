@@ -18,7 +18,7 @@ CONFIDENTIAL = f"warning: {CONFIDENTIAL_WARNING} (--public)"
 
 class Command(BaseCommand):
     help = (
-        "Export an event as event/1 JSON (interchange.md), to stdout or a file: everything, for the "
+        "Export an event as event/1 JSON (docs/interchange.md), to stdout or a file: everything, for the "
         "TO's backup, or with --public what can be published."
     )
 

@@ -19,7 +19,7 @@ BAD_INPUT = 2  # as for the other interchange commands: the input could not be r
 
 class Command(BaseCommand):
     help = (
-        "Import an event/1 file (interchange.md) as a new event, all or nothing. People in the file "
+        "Import an event/1 file (docs/interchange.md) as a new event, all or nothing. People in the file "
         "become seats and records without an account unless --link-users links them."
     )
 

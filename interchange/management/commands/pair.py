@@ -1,6 +1,6 @@
 """`manage.py pair FILE --seed N --json`: pair the next round of an event/1 file.
 
-interchange.md, "standings and pair". Reads the file only: no database, no ORM, so it
+docs/interchange.md, "standings and pair". Reads the file only: no database, no ORM, so it
 works on a laptop with nothing but the file. Bad input or an impossible pairing exits 2
 with one line on stderr. The work is `interchange.offline.pair`, which manage.py also
 runs without Django when no settings module is chosen: one implementation, two ways in.

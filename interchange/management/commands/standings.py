@@ -1,4 +1,4 @@
-"""`python manage.py standings FILE [--json] [--explain PLAYER_ID]` (interchange.md).
+"""`python manage.py standings FILE [--json] [--explain PLAYER_ID]` (docs/interchange.md).
 
 Works on the file alone: no model is imported and no query is made, so it runs even when
 the database is unreachable. The work is `interchange.offline.standings`, which manage.py

@@ -1,6 +1,6 @@
 """`python manage.py validate_roster FILE [FILE2] [--pack PACK] [--json] [--rules-date YYYY-MM-DD]`.
 
-interchange.md: one file validates that roster; two validate both and the Dual List
+docs/interchange.md: one file validates that roster; two validate both and the Dual List
 rules between them. Files may be roster/1 JSON or the text format (told apart by
 content). Exit status 0 legal, 1 illegal, 2 unreadable input — with one line on stderr,
 never a traceback. Works on the files alone: no database query is made. The work

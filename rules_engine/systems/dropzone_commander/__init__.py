@@ -3,7 +3,7 @@
 `sizes` holds the core-book tables (game sizes, Commanders, deck sizes), `pack` a TO's
 faction pack, `roster` reads a roster (Squads with `aboard`, Commanders, the deck),
 `transports` decides whether cargo fits, and `army` judges D1-D32 of
-game-systems.md §1.3. Results carry VP and Kill Points (DZC:952).
+DECISIONS.md. Results carry VP and Kill Points (DZC:952).
 
 Events run on the web and the API like StarCraft's: typed or roster/1 armies, VP with Kill
 Points at the table, total KP as the fifth standings key.
@@ -46,7 +46,7 @@ BANDS = ScoringTable(
 )
 
 
-# DZC:1074-1171, in the book's order (game-systems.md §1.5). Each has Variants 1 and 2; the
+# DZC:1074-1171, in the book's order (DECISIONS.md). Each has Variants 1 and 2; the
 # TO names the variant in the event's notes if it matters (decision DZ-D13).
 SCENARIOS = (
     "Battle Royale",

@@ -1,4 +1,4 @@
-"""Judging a Dropzone Commander army: rules D1-D32 of game-systems.md §1.3.
+"""Judging a Dropzone Commander army: rules D1-D32 of DECISIONS.md.
 
 One mistake, one violation (as for StarCraft): a Squad whose unit is unknown or of
 another faction is kept out of the totals, the Groups and the transport checks, and is
@@ -537,7 +537,7 @@ class _Judge:
 def validate_army(
     roster: DropzoneRoster, pack: DropzonePack, *, deck_mode: str = "constructed"
 ) -> ArmyReport:
-    """D1-D32 (game-systems.md §1.3); `deck_mode` is the event's (decision DZ-D08)."""
+    """D1-D32 (DECISIONS.md); `deck_mode` is the event's (decision DZ-D08)."""
     if deck_mode not in DECK_SIZES:
         raise ValueError(f"deck mode {deck_mode!r} is not one of {', '.join(DECK_SIZES)}")
     judge = _Judge(roster, pack, deck_mode)

@@ -17,7 +17,7 @@ from rules_engine.systems.dropzone_commander.roster_text import read_any
 
 
 def read_pack(data: Any) -> PackLabel:
-    """A TO's pack for an event (issue 12), checked as `validate_roster --pack` checks it."""
+    """A TO's pack for an event, checked as `validate_roster --pack` checks it."""
     pack = parse_pack(data)
     return PackLabel(SLUG, pack.effective, pack.source, pack.sample, pack.lints)
 

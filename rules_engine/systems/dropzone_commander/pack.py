@@ -1,4 +1,4 @@
-"""A Dropzone Commander faction pack (`datapack/1`, game-systems.md §4.1).
+"""A Dropzone Commander faction pack (`datapack/1`, docs/interchange.md).
 
 The rulebook prints no army lists, no Command Cards and no Famous Commanders (§1.1), so a
 TO supplies the pack; the one shipped here is labelled `"sample": true`. Transport

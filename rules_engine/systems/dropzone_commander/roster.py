@@ -1,4 +1,4 @@
-"""A Dropzone Commander roster (`roster/1`, game-systems.md §4.2), read and checked for shape.
+"""A Dropzone Commander roster (`roster/1`, docs/interchange.md), read and checked for shape.
 
 Groups are not typed: each Squad names the Transport Squad it rides in (`aboard`), and a
 Group is a Squad aboard nothing with everything aboard it (DZC:262, 268, 298). What makes

@@ -211,7 +211,7 @@ def _commander(text: str, number: int, squads: Mapping[str, str]) -> CommanderCh
 
 
 def roster_to_document(roster: DropzoneRoster) -> dict[str, Any]:
-    """The roster as roster/1 (game-systems.md §4.2); `read_roster` reads it back unchanged."""
+    """The roster as roster/1 (docs/interchange.md); `read_roster` reads it back unchanged."""
     units: list[dict[str, Any]] = []
     for squad in roster.squads:
         unit: dict[str, Any] = {"id": squad.id, "name": squad.name, "models": squad.models}

@@ -1,7 +1,7 @@
 """Dropzone Commander game sizes and the Commander table: core-book rules, kept as code.
 
 3.1 Game Size (DZC:225-230), 3.2.1 Rare/Unique (DZC:246), 3.2.5 Commanders (DZC:304-308),
-3.2.6 the command deck (DZC:316-318). Packs carry faction data only (game-systems.md §4).
+3.2.6 the command deck (DZC:316-318). Packs carry faction data only (docs/interchange.md).
 """
 
 from __future__ import annotations

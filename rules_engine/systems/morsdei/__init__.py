@@ -45,7 +45,7 @@ BANDS = ScoringTable(
 
 
 # MOR:531 "The first game uses the scenario Three Loot Points", the only one the book has
-# (game-systems.md §2.3 point 5): nothing to choose, shown with every pairing.
+# (DECISIONS.md point 5): nothing to choose, shown with every pairing.
 PREGAME = Pregame(
     kind=PregameKind.FIXED_SCENARIO,
     label="Scenario",
@@ -88,7 +88,7 @@ SYSTEM = register(
         results=ResultShape(vp=True, complete_victory=True),
         # Loot is the only source of VP: at most 3 per side per round ("Each side can gain no
         # more than 3 VP through Loot per round", :556), over at most four rounds ("A game
-        # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (game-systems.md 2.4).
+        # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (DECISIONS.md).
         vp_range=ScoreRange(0, 12),
         roster_rules=ROSTER_RULES,
         section_title=sections.section_title,

@@ -1,10 +1,10 @@
-"""A MORSDEI warband pack (`datapack/1`, game-systems.md §4.3): fighter cards by warband.
+"""A MORSDEI warband pack (`datapack/1`, docs/interchange.md): fighter cards by warband.
 
 The v0.1 rules print no fighter cards ("The pictured card is a demonstration", MOR:113),
 so every real pack is a TO's; the one shipped here is a labelled sample. A card's base
 size is binding (MOR:12, field 14 at MOR:111), so it is required; the other fields of
 the card layout (MOR:98-111) are kept for display and checked only as lints, which never
-reject a roster (game-systems.md §4 principles).
+reject a roster (docs/interchange.md principles).
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def _optional_count(raw: Mapping[str, Any], key: str, where: str) -> int | None:
 
 
 def _lints(raw: Mapping[str, Any], where: str) -> list[str]:
-    """Pack lints of game-systems.md §2.2: worth telling the TO, never a reason to refuse."""
+    """Pack lints of DECISIONS.md: worth telling the TO, never a reason to refuse."""
     found = []
     apl = raw.get("apl")
     if isinstance(apl, int) and not 0 <= apl <= 4:

@@ -1,6 +1,6 @@
 """A MORSDEI warband: read it (roster/1 or typed text) and judge it against the pack.
 
-Rules M1-M7 of game-systems.md §2.2, one mistake, one violation: a fighter whose card is
+Rules M1-M7 of DECISIONS.md, one mistake, one violation: a fighter whose card is
 unknown is not also judged for its base; a fighter of another warband is not also judged
 for its base; with an unknown warband the cards are still checked for existence but
 never blamed for the wrong warband (as the StarCraft validator does). The pack's
@@ -128,7 +128,7 @@ def _upgrades(raw: Any, where: str) -> tuple[str, ...]:
 
 
 def warband_from_document(doc: Any) -> Warband:
-    """A roster/1 MORSDEI warband (game-systems.md §4.3)."""
+    """A roster/1 MORSDEI warband (docs/interchange.md)."""
     doc, units = roster_envelope(
         doc, game_system=SLUG, entries="units", what="fighters", error=WarbandInputError
     )
@@ -157,7 +157,7 @@ def read_warband_text(text: str) -> Warband:
         if not line or line.rstrip(":").strip().casefold() in {"fighters", "units"}:
             continue
         if match := _HEADER.match(line):
-            # A `Game:` line names the system for `validate_roster` (interchange.md); kept aside.
+            # A `Game:` line names the system for `validate_roster` (docs/interchange.md); kept aside.
             key = "faction" if match.group(1).casefold() == "warband" else match.group(1).casefold()
             header[key] = match.group(2).strip()
             continue
@@ -179,7 +179,7 @@ def read_warband_text(text: str) -> Warband:
 
 
 def warband_to_document(warband: Warband) -> dict[str, Any]:
-    """The warband as roster/1 (game-systems.md §4.3), read back by `warband_from_document`."""
+    """The warband as roster/1 (docs/interchange.md), read back by `warband_from_document`."""
     units: list[dict[str, Any]] = []
     for fighter in warband.fighters:
         unit: dict[str, Any] = {"name": fighter.name, "models": fighter.models}
@@ -258,7 +258,7 @@ def _judge_fighter(
 
 
 def validate_warband(warband: Warband, pack: MorsdeiPack) -> WarbandReport:
-    """M1-M7 (game-systems.md §2.2) plus the pack's own TO limits."""
+    """M1-M7 (DECISIONS.md) plus the pack's own TO limits."""
     violations: list[Violation] = []
     faction = pack.faction(warband.faction)
     if faction is None:

@@ -119,7 +119,7 @@ class _DraftOnFirstUse:
 
     The draft's state machine and its roster report are a fifth of `pair`'s start-up, and
     registering the system is something every `pair` and `standings` run does, though
-    neither ever drafts (issue 15). Every attribute is the real draft's.
+    neither ever drafts. Every attribute is the real draft's.
     """
 
     def __getattr__(self, name: str) -> Any:
@@ -133,7 +133,7 @@ def _draft() -> DraftRules:
 
 
 def _read_pack(data: Any) -> PackLabel:
-    """A TO's pack for an event (issue 12): the same checks as a built-in pack's."""
+    """A TO's pack for an event: the same checks as a built-in pack's."""
     from rules_engine.datapack import PackError as EnvelopePackError
     from rules_engine.roster_check import PackLabel
     from rules_engine.systems.starcraft_tmg.pack import PackError, pack_from_document
@@ -175,7 +175,8 @@ SYSTEM = register(
         suggested_cut=suggested_cut,  # above 128 players: docs/pairing.md
         budget_name="mineral limit",  # Part 9.1.1
         budget_unit="minerals",
-        event_file_renames={"minerals": "points_limit"},  # event/1 files before issue 12
+        # event/1 files from before the budget was the event's points limit
+        event_file_renames={"minerals": "points_limit"},
         result_extras=RESULT_EXTRAS,
         result_review=RESULT_REVIEW,
         slip_roster=slip_roster,

@@ -50,7 +50,7 @@ DUAL_LIST = "OP Guide: Dual List Format"
 SLOT_NAMES = {kind: kind.capitalize() for kind in SLOT_TYPES}
 
 # Every violation code this module produces, with the one situation it names. The first
-# block is interchange.md's table; the last three are this project's additions for
+# block is docs/interchange.md's table; the last three are this project's additions for
 # situations the table does not name (documented in docs/violations.md).
 CODES = {
     "unknown-faction": "the Faction Card is not in the game data for the roster's rules version",

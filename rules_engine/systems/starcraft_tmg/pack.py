@@ -3,7 +3,7 @@
 A pack is published once and never edited (errata ship as a new pack with a later
 effective date), so a loaded pack is frozen and cached by file. Every name a player may
 type is indexed by its `name_key`, aliases included, so lookups forgive case and
-punctuation (shared/interchange.md).
+punctuation (docs/interchange.md).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (which card gave each slot and which unit took it), what each unit and card cost.
 
 Part 9.1 (army building) decides every figure here; `as_json` is the `validate_roster
---json` roster shape of shared/interchange.md and `from_json` reads a stored one back
+--json` roster shape of docs/interchange.md and `from_json` reads a stored one back
 (an older one forgivingly: a missing key is its default). The core verdict
 (`rules_engine.verdict`) holds this report through its generic `Report` interface.
 """

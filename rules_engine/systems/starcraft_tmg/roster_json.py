@@ -1,4 +1,4 @@
-"""The roster/1 interchange format (shared/interchange.md), read into frozen dataclasses.
+"""The roster/1 interchange format (docs/interchange.md), read into frozen dataclasses.
 
 Reading is separate from judging: this module answers "is this a roster/1 document at
 all?" and raises `RosterFileError` (exit status 2 on the command line) when it is not,

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rules_engine.verdict import Declared, ValidationResult
 
 # Each method imports what it uses: the system registers this plug-in at start-up, and the
-# `pair` and `standings` commands never read a roster (issue 15).
+# `pair` and `standings` commands never read a roster.
 
 
 class StarCraftRosters:

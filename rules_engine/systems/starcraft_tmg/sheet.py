@@ -69,7 +69,7 @@ def starcraft_sheet(document: Mapping[str, Any], verdict: RosterVerdict) -> Star
     `verdict` is what `tournaments.services.rosters.roster_submit` stores (`Roster.verdict`);
     a roster without one (imported bare) prints its document with the costs left blank.
     """
-    from rules_engine.systems.starcraft_tmg.report import starcraft_report  # on first use (issue 15)
+    from rules_engine.systems.starcraft_tmg.report import starcraft_report  # on first use
 
     report = starcraft_report(verdict.roster)
     listed = dicts(document.get("units"))

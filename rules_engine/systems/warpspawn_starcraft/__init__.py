@@ -31,7 +31,7 @@ def builtin_pack() -> WarpspawnPack:
     return load_pack(DATA_DIR / "2000-01-01.json")
 
 
-# No VP (decision WS-D07, interchange.md): a win 3 MP, a draw 1, a loss 0, TP 0; bye 3 MP, 0 TP.
+# No VP (decision WS-D07, docs/interchange.md): a win 3 MP, a draw 1, a loss 0, TP 0; bye 3 MP, 0 TP.
 BANDS = ScoringTable(
     (ResultBand("Win", 1, None, 3, 0, 0, 0), ResultBand("Draw", 0, 0, 1, 0, 1, 0)),
     bye=SideScore(3, 0),
@@ -40,7 +40,7 @@ BANDS = ScoringTable(
 
 # Decision WS-D08: 30 minutes, the shortest round an event takes (tournaments.limits). The
 # book prints no game length or turn limit; a two-player card game of 90-card pools is short.
-# No pre-game sequence: the book has none (game-systems.md §3.5).
+# No pre-game sequence: the book has none (DECISIONS.md).
 CLOCK = ClockRules(
     round_minutes=30,
     calls=(

@@ -13,7 +13,7 @@ from rules_engine.systems.warpspawn_starcraft.pack import SLUG, parse_pack, read
 
 
 def read_pack(data: Any) -> PackLabel:
-    """A TO's pack for an event (issue 12), checked as `validate_roster --pack` checks it."""
+    """A TO's pack for an event, checked as `validate_roster --pack` checks it."""
     pack = parse_pack(data)
     return PackLabel(SLUG, pack.effective, pack.source, pack.sample)
 

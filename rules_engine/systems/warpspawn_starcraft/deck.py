@@ -1,9 +1,9 @@
 """A Warpspawn deck: read it (roster/1 or typed text) and judge it against the card pool.
 
-Rules W1-W4 of game-systems.md §3.2, "one mistake, one violation": a card from the other
+Rules W1-W4 of DECISIONS.md, "one mistake, one violation": a card from the other
 faction's list is only `card-wrong-faction` (its copies are not judged too), and with an
 unknown faction the cards are still checked for existence but never blamed for the
-wrong faction. Copies add up per card across entries (interchange.md, "Rosters").
+wrong faction. Copies add up per card across entries (docs/interchange.md, "Rosters").
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def _entry(raw: Any, where: str) -> DeckEntry:
 
 
 def deck_from_document(doc: Any) -> Deck:
-    """A roster/1 Warpspawn deck (game-systems.md §4.4)."""
+    """A roster/1 Warpspawn deck (docs/interchange.md)."""
     doc, cards = roster_envelope(doc, game_system=SLUG, entries="cards", what="cards", error=DeckInputError)
     return Deck(
         player=doc["player"].strip(),
@@ -159,7 +159,7 @@ def read_deck_text(text: str) -> Deck:
 
 
 def deck_to_document(deck: Deck) -> dict[str, Any]:
-    """The deck as roster/1 (game-systems.md §4.4), read back by `deck_from_document`."""
+    """The deck as roster/1 (docs/interchange.md), read back by `deck_from_document`."""
     return {
         "format": ROSTER_FORMAT,
         "game_system": SLUG,
@@ -190,7 +190,7 @@ def _names(pack: WarpspawnPack, faction: str | None) -> tuple[str, ...]:
 
 
 def validate_deck(deck: Deck, pack: WarpspawnPack) -> DeckReport:
-    """W1-W4 (game-systems.md §3.2), one violation per mistake."""
+    """W1-W4 (DECISIONS.md), one violation per mistake."""
     violations: list[Violation] = []
     faction = pack.faction(deck.faction)
     if faction is None:

@@ -1,4 +1,4 @@
-"""The Warpspawn card pool (`datapack/1`, game-systems.md §4.4), read into dataclasses.
+"""The Warpspawn card pool (`datapack/1`, docs/interchange.md), read into dataclasses.
 
 The pack shipped here is the transcription of both deck card lists of the Warpspawn
 introduction (004 lines 59-171 and 193-303); a TO may hand in another through

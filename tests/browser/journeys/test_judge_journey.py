@@ -1,4 +1,4 @@
-"""Journey 3 (issue 13): the Head Judge's round in Chromium.
+"""Journey 3: the Head Judge's round in Chromium.
 
 A disputed result arrives in the judges' queue while the page is open (htmx polling every
 15 s, docs/polling.md; no reload), and the judge settles it by accepting one player's

@@ -1,4 +1,4 @@
-"""Journey 2 (issue 13): a player's event in Chromium, from the invitation to a confirmed result.
+"""Journey 2: a player's event in Chromium, from the invitation to a confirmed result.
 
 The TO imported Bob as a seat with his e-mail address and sent the invitations. Bob, who
 has an account, follows the mailed link and claims the seat; pastes a roster in the text

@@ -1,4 +1,4 @@
-"""Journey 1 (issue 13): a TO's day in Chromium, from no account to printed standings.
+"""Journey 1: a TO's day in Chromium, from no account to printed standings.
 
 The TO signs up (the verification link is read from the mail the live server sent), logs
 in, creates a competitive event, imports 8 players from a CSV *file* with a header row

@@ -1,4 +1,4 @@
-"""Dropzone Commander army building: D1-D32 of game-systems.md §1.3 on the sample pack."""
+"""Dropzone Commander army building: rules D1-D32 of the system's DECISIONS.md, on the sample pack."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game sizes (DZC:225-230) and what makes a roster unreadable (exit 2, game-systems.md §4.2)."""
+"""Game sizes (DZC:225-230) and what makes a roster unreadable (exit 2, docs/interchange.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""MORSDEI warbands: M1-M6 of game-systems.md §2.2, one mistake one violation."""
+"""MORSDEI warbands: M1-M6 of rules_engine/systems/morsdei/DECISIONS.md, one mistake one violation."""
 
 from __future__ import annotations
 

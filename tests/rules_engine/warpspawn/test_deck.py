@@ -1,4 +1,4 @@
-"""Warpspawn decks: W1-W4 of game-systems.md §3.2, one mistake one violation."""
+"""Warpspawn decks: rules W1-W4 of the system's DECISIONS.md, one mistake one violation."""
 
 from __future__ import annotations
 

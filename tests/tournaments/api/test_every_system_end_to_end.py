@@ -1,5 +1,5 @@
 """A four-round event of each other game system, end to end, through the same services and
-API as StarCraft (issue 12, "Done when"): the TO creates the event and supplies its pack,
+API as StarCraft ("Done when"): the TO creates the event and supplies its pack,
 eight players register and submit rosters, four rounds are paired, published, reported,
 confirmed (one disputed and settled by the Head Judge), the standings answer over the API
 and agree with `standings --json` on the exported event/1 file, the standings and the

@@ -1,4 +1,4 @@
-"""Limits on input (issue 14): sizes, score ranges, lengths. Refused clearly; nothing changed."""
+"""Limits on input: sizes, score ranges, lengths. Refused clearly; nothing changed."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_2_mb_roster_is_refused_with_413_and_the_legal_roster_stays(api, world):
-    """Issue 14: a 2 MB body was stored, replacing a legal roster with an illegal one."""
+    """A 2 MB body was stored, replacing a legal roster with an illegal one."""
     assert (
         api("bob").post(f"{world.api_url()}rosters/", {"content": raynor()}, format="json").status_code == 201
     )
@@ -71,7 +71,7 @@ def test_each_game_system_states_its_score_ranges():
 
 @pytest.mark.parametrize("vp", [[100000, 3], [3, 201], [2**40, 0]])
 def test_victory_points_out_of_the_systems_range_are_refused_naming_the_field(api, world, round_one, vp):
-    """Issue 14: a VP of 100000 was stored on SQLite and would overflow smallint on PostgreSQL."""
+    """A VP of 100000 was stored on SQLite and would overflow smallint on PostgreSQL."""
     game = world.game(world.bob)
     report = api("bob").post(f"{world.api_url()}games/{game.pk}/report/", {"vp": vp}, format="json")
     assert report.status_code == 400

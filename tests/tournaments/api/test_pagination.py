@@ -1,4 +1,4 @@
-"""Every list endpoint is paginated, with limit/offset, and says so in the schema (issue 17)."""
+"""Every list endpoint is paginated, with limit/offset, and says so in the schema."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Withdrawing a second roster before the deadline (issue 14): back to a single list, audited."""
+"""Withdrawing a second roster before the deadline: back to a single list, audited."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The schema is as strict as the server (issue 17): what it allows is never refused as bad input.
+"""The schema is as strict as the server: what it allows is never refused as bad input.
 
 Each case here is a gap schemathesis found or the issue named: the schema allowed a request
 the server refused as bad input (or answered 500), or the server took input the schema

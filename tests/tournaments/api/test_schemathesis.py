@@ -1,4 +1,4 @@
-"""The API against its own OpenAPI schema, with requests schemathesis generates from it (issue 17).
+"""The API against its own OpenAPI schema, with requests schemathesis generates from it.
 
 Every generated request is sent as the TO, as a player and anonymously, with a bounded number of
 generated examples each, through the WSGI application: no answer may be a 5xx, every

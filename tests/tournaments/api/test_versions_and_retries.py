@@ -86,7 +86,7 @@ def test_a_key_is_not_reused_by_the_opponent_nor_malformed(api, world, round_one
 
 
 def test_a_confirmation_retried_after_a_lost_answer_succeeds_with_the_stored_result(api, world, round_one):
-    """Issue 14: the confirmation was stored but the player got a 500; the retry must succeed."""
+    """The confirmation was stored but the player got a 500; the retry must succeed."""
     game = world.game(world.bob)
     url = f"{world.api_url()}games/{game.pk}/"
     api("bob").post(f"{url}report/", {"vp": [12, 3]}, format="json")

@@ -1,4 +1,4 @@
-"""Issue 13: the event-day defects a TO and players met in a browser, one regression each."""
+"""The event-day defects a TO and players met in a browser, one regression each."""
 
 from __future__ import annotations
 

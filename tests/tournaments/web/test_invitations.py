@@ -1,4 +1,4 @@
-"""Issue 13: imported players claim their seat through an invitation mailed by the TO.
+"""Imported players claim their seat through an invitation mailed by the TO.
 
 Before, an imported seat (a name and an e-mail address) had no way in: the TO had to make
 every account in /admin/ and link it by hand.

@@ -1,4 +1,4 @@
-"""Issue 16, the table view offline (docs/offline.md): the service worker and the manifest are
+"""The service worker and the manifest are
 served where and how browsers need them, under the site's strict policy; the table view
 carries the manifest, the script and the forms it may queue. The journey itself is the
 browser test tests/browser/test_offline_result_entry.py."""

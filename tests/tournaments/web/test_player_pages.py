@@ -224,7 +224,7 @@ def test_staff_who_also_play_see_both_pages(client, bob):
 
 
 def test_a_retried_confirmation_is_told_it_succeeded(client, event, pair, bob, carol):
-    """Issue 14: a confirmation was stored but its answer lost; the retry said there was nothing
+    """A confirmation was stored but its answer lost; the retry said there was nothing
     to confirm. The retry (same page, same hidden key) now succeeds with the stored result,
     even though confirming closed the round."""
     client.force_login(carol)
@@ -348,7 +348,7 @@ def test_after_the_deadline_the_page_offers_no_submission(client, bob):
 
 
 def test_the_game_in_plays_opponent_rosters_are_what_visible_rosters_shows_the_player(event, pair, bob):
-    """table_opponent_rosters reads the opponent's rosters straight (issue 15); for the game in
+    """table_opponent_rosters reads the opponent's rosters straight; for the game in
     play that must be exactly what the general rule (visible_rosters) lets the player see."""
     from tournaments.access import access_event
     from tournaments.models import Game

@@ -1,4 +1,4 @@
-"""Issue 13, the player's table view: the game in play at the top of /me/ with its result form;
+"""The game in play at the top of /me/ with its result form;
 confirming or disputing the opponent's report in one tap from there, in words that fit the
 side of the table; the opponent's roster folded below; a failed report's errors at the top."""
 
@@ -183,7 +183,7 @@ def test_the_report_form_returns_to_itself_after_a_failure(client, pair, bob):
     assert 'action="/e/spring-skirmish/me/result/#report-form"' in page
 
 
-# What each system's result form asks for (interchange.md, "Other game systems").
+# What each system's result form asks for (docs/interchange.md, "Other game systems").
 FIELDS = {
     "starcraft-tmg": (["my_vp", "their_vp", "battle_rounds"], []),
     "dropzone-commander": (["my_vp", "their_vp", "my_kp", "their_kp"], []),

@@ -1,6 +1,6 @@
 """The event's data pack: read it, supply one (TO), go back to the built-in one (TO).
 
-Issue 12, "TO-supplied packs". The body of a PUT is the datapack/1 file itself, read as
+The body of a PUT is the datapack/1 file itself, read as
 text so that a problem is reported with its line, as the web upload and
 `validate_roster --pack` report it.
 """

@@ -43,7 +43,7 @@ from tournaments.services.scenarios import round_set_scenario
 
 TAGS = ["rounds"]
 
-# Issue 13, pre-round checks: the same list the TO's pages show.
+# The same list the TO's pages show.
 NOT_READY_DESCRIPTION = (
     "Refused with 409 `not-ready` while players are not ready (no roster, an illegal roster, "
     "not checked in where the event uses check-in, a result missing from the round before); "

@@ -52,7 +52,7 @@ class EventScoringApi(ApiView):
         operation_id="event_scoring_set",
         summary="Set the event's scoring bands, bye score or both (TO); {} restores the system's defaults",
         description=(
-            "As event/1 `scoring` (interchange.md). Refused with 400 `invalid-scoring` (nothing "
+            "As event/1 `scoring` (docs/interchange.md). Refused with 400 `invalid-scoring` (nothing "
             "changed) when the bands leave a gap or overlap, have no open-ended top, or score the "
             "band holding a difference of 0 unevenly. Audited as `scoring-set`."
         ),
