@@ -464,7 +464,7 @@ class RosterCheckSerializer(Serializer):
 
 
 class VerdictSerializer(Serializer):
-    """The rules engine's verdict, as `validate_roster --json` prints it (interchange.md)."""
+    """The rules engine's verdict, as `validate_roster --json` prints it (docs/interchange.md)."""
 
     legal = serializers.BooleanField()
     rosters = serializers.ListField(child=RosterReportField())
@@ -867,7 +867,7 @@ class StandingRowSerializer(Serializer):
         required=False,
         help_text=(
             "Kill Points scored in played games: a fifth key, only in systems that rank by them "
-            '(Dropzone; interchange.md, "Other game systems").'
+            '(Dropzone; docs/interchange.md, "Other game systems").'
         ),
     )
     placed = serializers.BooleanField()
@@ -1028,7 +1028,7 @@ class ScoringBandSerializer(Serializer):
 
 
 class ScoringInputSerializer(Serializer):
-    """event/1 `scoring` (interchange.md): either key may come alone; `{}` restores the defaults."""
+    """event/1 `scoring` (docs/interchange.md): either key may come alone; `{}` restores the defaults."""
 
     bands = ScoringBandSerializer(
         many=True,
