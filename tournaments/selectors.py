@@ -173,6 +173,18 @@ def event_suggested_rounds(event: Event, players: int) -> int | None:
     return advice(kind=event.kind, scale=event.scale, players=players)
 
 
+def event_suggested_cut(event: Event, players: int) -> int | None:
+    """The top cut suggested with those rounds (StarCraft: a competitive field above 128,
+    docs/pairing.md "Fields above 128"); None where nothing is suggested."""
+    try:
+        advice = get_system(event.game_system).suggested_cut
+    except UnknownGameSystem:
+        return None
+    if advice is None or players < 1:
+        return None
+    return advice(kind=event.kind, scale=event.scale, players=players)
+
+
 def rosters_locked(event: Event) -> bool:
     return roster_lock(event) is not None
 

@@ -178,7 +178,7 @@ class EventSummarySerializer(Serializer):
 
 
 class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
-    staff_fields = ("join_code", "suggested_rounds", "active_players")
+    staff_fields = ("join_code", "suggested_rounds", "suggested_cut", "active_players")
     time_zone = serializers.CharField(
         help_text="The venue's time zone (IANA name); empty: the site's. Times are shown in it."
     )
@@ -240,6 +240,12 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
         allow_null=True,
         help_text="Staff only: the round count the game system's rules suggest for the current field "
         "(StarCraft: the OP Guide's Event Size and Format); null where they suggest none.",
+    )
+    suggested_cut = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Staff only: the top cut suggested with those Swiss rounds (StarCraft: competitive "
+        "fields above 128, which the OP Guide leaves to a championship format); null otherwise.",
     )
     active_players = serializers.IntegerField(
         required=False, help_text="Staff only: players not dropped, disqualified or spare."

@@ -207,3 +207,15 @@ def test_every_page_of_an_event_in_its_cut_renders(client, users):
     pdf = squash(pages(render_document(event, PrintKind.STANDINGS, PrintParams())[2])[0])
     order = [row.name for row in selectors.cut_view_of(event).standings.rows]
     assert [pdf.index(name) for name in order[:4]] == sorted(pdf.index(name) for name in order[:4])
+
+
+def test_the_api_suggests_a_cut_to_the_to_of_a_field_above_128(users):
+    event = make_event(to=users["alice"], players=130, kind="competitive", scale="standard")
+    data = _api(users["alice"]).get(f"/api/events/{event.slug}/").json()
+    assert (data["suggested_rounds"], data["suggested_cut"]) == (6, 8)
+    assert "suggested_cut" not in APIClient().get(f"/api/events/{event.slug}/").json()
+    page = APIClient().get(f"/e/{event.slug}/").content.decode()
+    assert "for 130 players we suggest 6 Swiss rounds, then a top 8" in page
+    small = make_event(to=users["alice"], players=40, kind="competitive", scale="standard", slug="small")
+    data = _api(users["alice"]).get(f"/api/events/{small.slug}/").json()
+    assert (data["suggested_rounds"], data["suggested_cut"]) == (5, None)
