@@ -237,3 +237,25 @@ def test_the_api_and_the_web_undo_the_last_cut_round_with_its_results(client, us
     assert "Its results are discarded too" in asking
     assert to.delete(f"/api/events/{event.slug}/rounds/4/?discard_results=true").status_code == 204
     assert not event.rounds.filter(number=4).exists()
+
+
+def test_a_players_page_says_their_event_is_over_only_once_they_are_out_of_the_cut(client, users):
+    event = cut_event(users)
+    semis = pair_and_publish(event, users)
+    games = games_of(semis)
+    winner, loser = games[0].player_one, games[0].player_two
+    assert loser is not None
+    outside = event.players.exclude(external_id__in=seeds_of(semis)).first()
+    assert outside is not None
+    for player, user in ((winner, users["bob"]), (loser, users["carol"]), (outside, users["hank"])):
+        player.user = user
+        player.save(update_fields=["user"])
+    for game in games:
+        play(game, users, (8, 2))  # the better seeds go on; the final is not paired yet
+    over = "the last round is over"
+    client.force_login(users["hank"])
+    assert over in client.get(f"/e/{event.slug}/me/").content.decode()
+    client.force_login(users["carol"])
+    assert over in client.get(f"/e/{event.slug}/me/").content.decode()
+    client.force_login(users["bob"])
+    assert over not in client.get(f"/e/{event.slug}/me/").content.decode()
