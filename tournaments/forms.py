@@ -657,7 +657,7 @@ class ScenarioForm(Form):
 
 
 class PairForm(Form):
-    """Pair the next round; `confirm` goes past the pre-round check (issue 13)."""
+    """Pair the next round; `confirm` goes past the pre-round check once the TO has seen who is not ready."""
 
     seed = forms.IntegerField(required=False, min_value=0, help_text="Leave empty for a random seed.")
     confirm = forms.BooleanField(
@@ -668,7 +668,7 @@ class PairForm(Form):
 
 
 class PublishForm(Form):
-    """Publish a round; `confirm` goes past the pre-round check (issue 13)."""
+    """Publish a round; `confirm` goes past the pre-round check once the TO has seen who is not ready."""
 
     confirm = forms.BooleanField(
         required=False,
@@ -798,7 +798,7 @@ class NominationForm(Form):
 class PlayerResultForm(_ResultForm):
     """A result from one side of the table, in that player's own terms (my VP, their VP).
 
-    The choices and fields follow the game system (interchange.md, "Other game systems"):
+    The choices and fields follow the game system (docs/interchange.md, "Other game systems"):
     VP, VP and Kill Points (Dropzone), a complete victory (MORSDEI), or who won or a draw
     without VP (Warpspawn), and the extra numbers the system declares.
     """

@@ -173,6 +173,18 @@ def event_suggested_rounds(event: Event, players: int) -> int | None:
     return advice(kind=event.kind, scale=event.scale, players=players)
 
 
+def event_suggested_cut(event: Event, players: int) -> int | None:
+    """The top cut suggested with those rounds (StarCraft: a competitive field above 128,
+    docs/pairing.md "Fields above 128"); None where nothing is suggested."""
+    try:
+        advice = get_system(event.game_system).suggested_cut
+    except UnknownGameSystem:
+        return None
+    if advice is None or players < 1:
+        return None
+    return advice(kind=event.kind, scale=event.scale, players=players)
+
+
 def rosters_locked(event: Event) -> bool:
     return roster_lock(event) is not None
 
@@ -222,7 +234,7 @@ def game_in_play(player: Player, event: Event) -> Game | None:
 
     One query for that game alone (not the player's whole history), and `event` (the one
     the access check loaded) attached rather than read again: at a round's end every table
-    reports at once, and each query is CPU the other tables wait for (issue 15).
+    reports at once, and each query is CPU the other tables wait for.
     """
     game = (
         Game.objects.filter(Q(player_one=player) | Q(player_two=player), round__event_id=event.pk)
@@ -301,7 +313,7 @@ def table_opponent_rosters(game: Game, me: Player) -> list[Roster]:
     Submission and Publication; `visible_rosters` allows every opponent of a published
     round), so for the game in play this reads them directly, without first listing every
     earlier opponent: one query fewer on the player's page, the page every table loads
-    at a round's end (issue 15). Anything else (a round not published, a game `me` is not
+    at a round's end. Anything else (a round not published, a game `me` is not
     in, a bye) shows none.
     """
     if game.round.status != RoundStatus.PUBLISHED or me.pk not in (game.player_one_id, game.player_two_id):
@@ -476,11 +488,11 @@ def my_events(user: AbstractBaseUser) -> list[MyEvent]:
 
 
 def supplied_pack(event: Event) -> EventPack | None:
-    """The pack the TO supplied for the event, if any (issue 12)."""
+    """The pack the TO supplied for the event, if any (docs/rosters.md)."""
     return EventPack.objects.filter(event=event).first()
 
 
-# --- pre-round checks (issue 13) -----------------------------------------------------------
+# --- pre-round checks ---------------------------------------------------------------------
 
 NOT_READY_REASONS = {
     "no-roster": "has no roster",

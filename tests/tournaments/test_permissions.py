@@ -126,6 +126,9 @@ WEB: dict[str, tuple[Op, ...]] = {
     "event": (get(EVERYONE),),
     "pairings": (get(EVERYONE),),
     "standings": (get(EVERYONE),),
+    # The world's event has no top cut: its bracket page is a 404 for everyone (an event with a
+    # cut shows it to everyone: tests/tournaments/web/test_bracket_page.py).
+    "bracket": (op("get", NOBODY, anonymous="404"),),
     "standing": (get(EVERYONE, player="{bob}"),),
     "rosters": (get(EVERYONE),),
     # The data pack the rosters are judged against: game data, public like the rosters' rules.

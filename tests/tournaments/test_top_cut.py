@@ -14,6 +14,7 @@ from tests.builders.rows import give_rosters, make_event, play_round, player_of
 from tournaments import selectors
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    AuditEntry,
     CutTies,
     Event,
     EventStatus,
@@ -261,3 +262,38 @@ def test_a_cut_of_three_gives_the_first_seed_a_bye(users):
     assert ids(game) == (s1, s3)
     assert game.table is not None
     assert game.table.number == 1
+
+
+def test_the_last_cut_round_can_be_undone_with_its_results_to_correct_the_one_before(users):
+    event = cut_event(users)
+    semis = pair_and_publish(event, users)
+    games = games_of(semis)
+    for game in games:
+        play(game, users, (8, 2))
+    final = pair_and_publish(event, users)
+    play(games_of(final)[0], users, (7, 1))
+    event.refresh_from_db()
+    assert event.status == EventStatus.FINISHED
+    semi = Game.objects.select_related("player_one", "player_two", "round__event").get(pk=games[0].pk)
+    with pytest.raises(ServiceError) as refused:
+        play(semi, users, (1, 9))
+    assert refused.value.code == "cut-later-round-paired"
+    with pytest.raises(ServiceError) as refused:
+        round_undo(round_=final, by=users["alice"])
+    assert refused.value.code == "has-results"
+    assert "confirm discarding them" in str(refused.value)
+    with pytest.raises(ServiceError):
+        round_undo(round_=semis, by=users["alice"], discard_results=True)  # not the last round
+    round_undo(round_=final, by=users["alice"], discard_results=True)
+    event.refresh_from_db()
+    assert event.status == EventStatus.RUNNING
+    entry = AuditEntry.objects.filter(event=event, action="round-undone").first()
+    assert entry is not None
+    (kept,) = entry.data["results_discarded"]
+    assert kept.endswith(": played, VP 7-1")
+    semi.refresh_from_db()
+    play(semi, users, (1, 9))
+    again = pair_and_publish(event, users)
+    (game,) = games_of(again)
+    assert ids(semi)[1] in ids(game)
+    assert game.result_status == ResultStatus.PENDING

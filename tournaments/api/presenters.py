@@ -74,6 +74,7 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
         # The game's round count for this many players (StarCraft: OP Guide, Event Size and
         # Format); None where its rules suggest none.
         data["suggested_rounds"] = selectors.event_suggested_rounds(event, active)
+        data["suggested_cut"] = selectors.event_suggested_cut(event, active)
     return data
 
 

@@ -178,7 +178,7 @@ class EventSummarySerializer(Serializer):
 
 
 class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
-    staff_fields = ("join_code", "suggested_rounds", "active_players")
+    staff_fields = ("join_code", "suggested_rounds", "suggested_cut", "active_players")
     time_zone = serializers.CharField(
         help_text="The venue's time zone (IANA name); empty: the site's. Times are shown in it."
     )
@@ -240,6 +240,12 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
         allow_null=True,
         help_text="Staff only: the round count the game system's rules suggest for the current field "
         "(StarCraft: the OP Guide's Event Size and Format); null where they suggest none.",
+    )
+    suggested_cut = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Staff only: the top cut suggested with those Swiss rounds (StarCraft: competitive "
+        "fields above 128, which the OP Guide leaves to a championship format); null otherwise.",
     )
     active_players = serializers.IntegerField(
         required=False, help_text="Staff only: players not dropped, disqualified or spare."
@@ -464,7 +470,7 @@ class RosterCheckSerializer(Serializer):
 
 
 class VerdictSerializer(Serializer):
-    """The rules engine's verdict, as `validate_roster --json` prints it (interchange.md)."""
+    """The rules engine's verdict, as `validate_roster --json` prints it (docs/interchange.md)."""
 
     legal = serializers.BooleanField()
     rosters = serializers.ListField(child=RosterReportField())
@@ -867,7 +873,7 @@ class StandingRowSerializer(Serializer):
         required=False,
         help_text=(
             "Kill Points scored in played games: a fifth key, only in systems that rank by them "
-            '(Dropzone; interchange.md, "Other game systems").'
+            '(Dropzone; docs/interchange.md, "Other game systems").'
         ),
     )
     placed = serializers.BooleanField()
@@ -1028,7 +1034,7 @@ class ScoringBandSerializer(Serializer):
 
 
 class ScoringInputSerializer(Serializer):
-    """event/1 `scoring` (interchange.md): either key may come alone; `{}` restores the defaults."""
+    """event/1 `scoring` (docs/interchange.md): either key may come alone; `{}` restores the defaults."""
 
     bands = ScoringBandSerializer(
         many=True,

@@ -372,7 +372,7 @@ def _report_row(game: Game, result: ResultInput, **fields: object) -> ResultRepo
     )
 
 
-def _result_json(game: Game, result: ResultInput) -> dict[str, object]:
+def result_json(game: Game, result: ResultInput) -> dict[str, object]:
     """A result for the audit log (players by id, as AUDIT_REFERENCES remaps them)."""
     out: dict[str, object] = {
         "outcome": result.outcome,
@@ -702,7 +702,7 @@ def result_set(
         raise ServiceError("Publish the round before entering results.", code="not-published")
     _validate(game, result)
     _refuse_changing_a_later_cut_round(game, result)
-    before = _result_json(game, ResultInput.of_game(game))
+    before = result_json(game, ResultInput.of_game(game))
     _report_row(game, result, reporter=None, entered_by_id=by.pk)
     _apply(game, result)
     audit(
@@ -711,7 +711,7 @@ def result_set(
         action="result-set",
         subject=str(game),
         reason=reason,
-        data={"before": before, "after": _result_json(game, result)},
+        data={"before": before, "after": result_json(game, result)},
     )
     if game.round.status == RoundStatus.PUBLISHED:
         _after_result(game)

@@ -32,7 +32,11 @@ from tournaments.models import (
 from tournaments.notifications import notify_round_published
 from tournaments.selectors import readiness_summary, round_readiness
 from tournaments.services.audit import audit
-from tournaments.services.reporting import cut_forfeit_for_drops, game_is_done, round_close_if_complete
+from tournaments.services.reporting import (
+    cut_forfeit_for_drops,
+    game_is_done,
+    round_close_if_complete,
+)
 from tournaments.services.versions import event_touch
 
 
@@ -191,17 +195,58 @@ def round_repair(
     return round_
 
 
+def _discarded(game: Game) -> str:
+    """A result an undo throws away, as the audit log keeps it: players by event/1 id."""
+    two = game.player_two.external_id if game.player_two is not None else "bye"
+    parts = [f"{game.player_one.external_id} v {two}: {game.outcome}"]
+    if game.vp_one is not None and game.vp_two is not None:
+        parts.append(f"VP {game.vp_one}-{game.vp_two}")
+    if game.kp_one is not None and game.kp_two is not None:
+        parts.append(f"KP {game.kp_one}-{game.kp_two}")
+    if game.loser is not None:
+        parts.append(f"loser {game.loser.external_id}")
+    if game.winner is not None:
+        parts.append(f"winner {game.winner.external_id}")
+    return ", ".join(parts)
+
+
 @transaction.atomic
-def round_undo(*, round_: Round, by: AbstractBaseUser) -> None:
-    """Delete a round that has no results yet, as if it had never been paired."""
+def round_undo(*, round_: Round, by: AbstractBaseUser, discard_results: bool = False) -> None:
+    """Delete a round that has no results yet, as if it had never been paired.
+
+    The last round of a top cut may go with its results (`discard_results`): a correction to
+    the round before that changes who went on waits for it (reporting's
+    `cut-later-round-paired`), and the bracket is replayed from what is left. The results
+    are kept in the audit entry; a finished event runs again.
+    """
     round_ = _locked(round_)
-    if round_.status == RoundStatus.CLOSED or _has_results(round_):
-        raise ServiceError(
-            "Results have been entered for this round; it cannot be undone.", code="has-results"
-        )
     event, number = round_.event, round_.number
+    if round_.status == RoundStatus.CLOSED or _has_results(round_):
+        last = not event.rounds.filter(number__gt=number).exists()
+        if not (discard_results and round_.is_cut and last):
+            hint = ""
+            if round_.is_cut and last:
+                hint = " The last round of a top cut can be undone with its results: confirm discarding them."
+            raise ServiceError(
+                f"Results have been entered for this round; it cannot be undone.{hint}", code="has-results"
+            )
+    discarded = [
+        _discarded(g)
+        for g in round_.games.exclude(outcome="").select_related(
+            "player_one", "player_two", "loser", "winner"
+        )
+    ]
     round_.delete()
-    audit(event=event, actor=by, action="round-undone", subject=f"Round {number}")
+    if discarded and event.status == EventStatus.FINISHED:
+        event.status = EventStatus.RUNNING
+        event.save(update_fields=["status"])
+    audit(
+        event=event,
+        actor=by,
+        action="round-undone",
+        subject=f"Round {number}",
+        data={"results_discarded": discarded} if discarded else {},
+    )
     event_touch(event)
 
 

@@ -301,7 +301,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def players_invite(request: HttpRequest, slug: str) -> HttpResponse:
-    """Mail each imported seat with an address and no account its invitation link (issue 13)."""
+    """Mail each imported seat with an address and no account its invitation link."""
     access = _to(request, slug)
     uninvited = sum(
         1 for player in event_players(access.event) if is_invitable(player) and player.invited_at is None

@@ -106,7 +106,7 @@ def _dashboard(
         {
             "slot": slot,
             "roster": rosters.get(slot),
-            # A stored roster's own text is there to correct and resubmit (issue 13 leftover).
+            # A stored roster's own text is there to correct and resubmit.
             "form": forms.get(slot)
             or RosterForm(
                 prefix=f"r{slot}",
@@ -147,7 +147,7 @@ def _dashboard(
         opponent_rosters = table_opponent_rosters(current, me)
         drafted = _drafted_slot(current, opponent) if opponent is not None else None
         if drafted is not None:
-            # The roster the draft chose is the one on the table: shown first (issue 13).
+            # The roster the draft chose is the one on the table: shown first.
             opponent_rosters.sort(key=lambda r: r.slot != drafted)
         awaiting = current.result_status == ResultStatus.AWAITING
         # The side that must confirm is the side that has not reported (services.reporting):
@@ -350,7 +350,7 @@ def result_agree(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def result_dispute_view(request: HttpRequest, slug: str) -> HttpResponse:
-    """One tap (issue 13): the opponent's report is wrong; the judges have it at once."""
+    """One tap: the opponent's report is wrong; the judges have it at once."""
     access, player = _player_access(request, slug)
     game = _current_game(access, player)
     try:

@@ -29,6 +29,7 @@ from tournaments.selectors import (
     current_games,
     event_champion,
     event_cut_view,
+    event_suggested_cut,
     event_suggested_rounds,
     join_closed_reason,
     public_factions,
@@ -67,6 +68,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "rounds": rounds,
         "players": players,
         "suggested": event_suggested_rounds(event, players["active"] or 0),
+        "suggested_cut": event_suggested_cut(event, players["active"] or 0),
         "rosters_public": rosters_public(event),
         "zone_label": zone_label(event),
         # The TO's switch alone says nothing once the event is under way or over.

@@ -265,22 +265,29 @@ def repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _to(request, slug)
     round_ = round_or_404(access, number)
+    # The last round of a top cut may go with its results (services.rounds.round_undo).
+    discard = round_.is_cut and round_.games.exclude(outcome__in=["", "bye"]).exists()
+    consequence = (
+        f"Round {number} is deleted as if it had never been paired: its pairing and tables "
+        "are gone, and a new pairing may differ."
+    )
+    if discard:
+        consequence += (
+            " Its results are discarded too (the audit log keeps them): pair it again once corrected."
+        )
     asking = confirmation_page(
         request,
         access,
         section="manage",
         title=f"Undo round {number}?",
-        consequence=(
-            f"Round {number} is deleted as if it had never been paired: its pairing and tables "
-            "are gone, and a new pairing may differ."
-        ),
+        consequence=consequence,
         button=f"Undo round {number}",
         cancel=reverse("manage-round", args=[slug, number]),
     )
     if asking is not None:
         return asking
     try:
-        round_undo(round_=round_, by=actor(request))
+        round_undo(round_=round_, by=actor(request), discard_results=discard)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("manage-round", slug, number)

@@ -207,3 +207,33 @@ def test_every_page_of_an_event_in_its_cut_renders(client, users):
     pdf = squash(pages(render_document(event, PrintKind.STANDINGS, PrintParams())[2])[0])
     order = [row.name for row in selectors.cut_view_of(event).standings.rows]
     assert [pdf.index(name) for name in order[:4]] == sorted(pdf.index(name) for name in order[:4])
+
+
+def test_the_api_suggests_a_cut_to_the_to_of_a_field_above_128(users):
+    event = make_event(to=users["alice"], players=130, kind="competitive", scale="standard")
+    data = _api(users["alice"]).get(f"/api/events/{event.slug}/").json()
+    assert (data["suggested_rounds"], data["suggested_cut"]) == (6, 8)
+    assert "suggested_cut" not in APIClient().get(f"/api/events/{event.slug}/").json()
+    page = APIClient().get(f"/e/{event.slug}/").content.decode()
+    assert "for 130 players we suggest 6 Swiss rounds, then a top 8" in page
+    small = make_event(to=users["alice"], players=40, kind="competitive", scale="standard", slug="small")
+    data = _api(users["alice"]).get(f"/api/events/{small.slug}/").json()
+    assert (data["suggested_rounds"], data["suggested_cut"]) == (5, None)
+
+
+def test_the_api_and_the_web_undo_the_last_cut_round_with_its_results(client, users):
+    event = cut_event(users)
+    semis = pair_and_publish(event, users)
+    for game in games_of(semis):
+        play(game, users, (8, 2))
+    final = pair_and_publish(event, users)
+    play(games_of(final)[0], users, (7, 1))
+    to = _api(users["alice"])
+    refused = to.delete(f"/api/events/{event.slug}/rounds/4/")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "has-results"
+    client.force_login(users["alice"])
+    asking = client.post(f"/e/{event.slug}/manage/rounds/4/undo/").content.decode()
+    assert "Its results are discarded too" in asking
+    assert to.delete(f"/api/events/{event.slug}/rounds/4/?discard_results=true").status_code == 204
+    assert not event.rounds.filter(number=4).exists()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpResponseBase
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -113,6 +113,16 @@ class RoundApi(ApiView):
     @extend_schema(
         operation_id="round_undo",
         summary="Undo a round that has no results yet (TO)",
+        description="The last round of a top cut may be undone with its results: send "
+        "`?discard_results=true` (otherwise 400 `has-results`); the audit log keeps them.",
+        parameters=[
+            OpenApiParameter(
+                "discard_results",
+                bool,
+                description="Undo the last round of a top cut even with results, discarding them.",
+                required=False,
+            )
+        ],
         request=None,
         responses=responses({204: None}, login=True),
         tags=TAGS,
@@ -120,7 +130,8 @@ class RoundApi(ApiView):
     def delete(self, request: Request, slug: str, number: int) -> Response:
         user = signed_in(request)
         access = event_for(request, slug, TO)
-        round_undo(round_=round_or_404(access, number), by=user)
+        discard = request.query_params.get("discard_results", "").lower() in ("true", "1")
+        round_undo(round_=round_or_404(access, number), by=user, discard_results=discard)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
