@@ -23,6 +23,7 @@ class GameFacts:
 
     table: int | None = None
     scores: Mapping[str, str] = field(default_factory=dict)  # player id -> "11 VP", "won", ...
+    note: str = ""  # how the game was won when the score does not say (a deciding game)
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def bracket_view(
                     bottom=_seat(match, match.bottom, facts, names, feeders[1] if len(feeders) > 1 else ""),
                     state=match.state.value,
                     table=facts.table if match.state in (MatchState.PLAYED, MatchState.PAIRED) else None,
-                    note=_note(match),
+                    note=_note(match) or (facts.note if match.state is MatchState.PLAYED else ""),
                 )
             )
         rounds.append(RoundLines(round_.number, round_.title, tuple(lines)))

@@ -46,6 +46,15 @@ def _scores(game: Game) -> dict[str, str]:
     return {}
 
 
+def _deciding_game(game: Game) -> str:
+    """A tied game whose winner was named: they won the deciding game."""
+    tied = game.outcome == Outcome.DRAW or (game.vp_one is not None and game.vp_one == game.vp_two)
+    if not tied or game.winner_id is None:
+        return ""
+    winner = game.player_one if game.winner_id == game.player_one_id else game.player_two
+    return f"Tied: {winner.name if winner is not None else 'the winner'} won the deciding game"
+
+
 def cut_games(event: Event) -> dict[tuple[int, frozenset[str]], GameFacts]:
     """The cut's games as the bracket shows them: table and each side's result, by round and
     players. Games without a result show their table only."""
@@ -62,6 +71,7 @@ def cut_games(event: Event) -> dict[tuple[int, frozenset[str]], GameFacts]:
         facts[key] = GameFacts(
             table=game.table.number if game.table is not None else None,
             scores=_scores(game) if scored else {},
+            note=_deciding_game(game) if scored else "",
         )
     return facts
 

@@ -746,7 +746,7 @@ class _ResultForm(Form):
     def error_summary(self) -> list[tuple[str, str]]:
         """Every field error as (the input's id, the sentence), in the order the form shows them.
 
-        Issue 13: a failed report showed one error two screens down; the summary at the top of
+        A failed report showed one error two screens down; the summary at the top of
         the form lists them all, each linked to its input (a radio group to its first choice).
         """
         summary: list[tuple[str, str]] = []
@@ -870,7 +870,7 @@ class PlayerResultForm(_ResultForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         how = data.get("how")
-        # Issue 13: with no choice made, the empty points are flagged too (a game played out
+        # With no choice made, the empty points are flagged too (a game played out
         # needs them), so one failed send shows every missing field rather than one at a time.
         if how in ("played", "i-won-completely", "they-won-completely") or (
             how is None and "how" in self.errors

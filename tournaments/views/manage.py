@@ -94,7 +94,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     illegal = set(event.players.filter(rosters__legal=False).values_list("pk", flat=True).distinct())
     join_path = reverse("join", args=[event.slug, event.join_code]) if event.join_code else None
     next_round = next_round_number(event, rounds)
-    # Issue 13: before pairing, the TO sees who is not ready and must confirm to go on.
+    # Before pairing, the TO sees who is not ready and must confirm to go on.
     not_ready = round_readiness(event, number=next_round) if next_round else []
     # While a round is being played the TO already sees what the next one waits for,
     # results still missing included (the round closes itself once they are all in).

@@ -64,3 +64,20 @@ def sign_up(page: Any, base: str, outbox: list[Any], username: str) -> None:
     expect(page.get_by_text(email)).to_be_visible()
     page.get_by_role("button", name="Confirm").click()
     expect(page.get_by_role("heading", name="My events")).to_be_visible()
+
+
+def printed(page: Any, base: str, slug: str, document: str) -> bytes:
+    """Print `document` (its row on the event's Print page) as a visitor does: press Print,
+    wait for the worker's PDF, download it; the PDF's bytes."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base}/e/{slug}/print/")
+    page.get_by_role("row").filter(has_text=document).get_by_role("button", name="Print").click()
+    download = page.get_by_role("link", name="Download PDF")
+    expect(download).to_be_visible(timeout=60_000)
+    response = page.request.get(base + (download.get_attribute("href") or ""))
+    assert response.ok
+    assert response.headers["content-type"] == "application/pdf"
+    body: bytes = response.body()
+    assert body.startswith(b"%PDF")
+    return body

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import PHONE, new_page
-from tests.browser.journeys.conftest import WAIT_MS, sign_up, snap
+from tests.browser.journeys.conftest import WAIT_MS, printed, sign_up, snap
 from tests.builders.documents import raynor
 from tests.builders.scenario import both_report, games_of, played
 from tournaments.models import Event, RoundStatus
@@ -156,14 +156,7 @@ def test_a_to_signs_up_runs_two_rounds_and_prints_standings(
     assert event.rounds.get(number=2).status == RoundStatus.PAIRED
 
     # --- The standings PDF.
-    page.goto(f"{base}/e/{slug}/print/")
-    page.get_by_role("row").filter(has_text="Standings").get_by_role("button", name="Print").click()
-    download = page.get_by_role("link", name="Download PDF")
-    expect(download).to_be_visible(timeout=30_000)
-    response = page.request.get(base + (download.get_attribute("href") or ""))
-    assert response.ok
-    assert response.headers["content-type"] == "application/pdf"
-    assert response.body().startswith(b"%PDF")
+    printed(page, base, slug, "Standings")
     page.goto(f"{base}/e/{slug}/standings/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Standings")
     page.context.close()
