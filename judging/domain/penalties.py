@@ -253,9 +253,10 @@ def suggest_level(history: Sequence[Penalty], category: Category | str) -> Level
     same = [p for p in history if p.in_force and p.category is cat]
     if not same:
         return Level.CAUTION
-    if cat is Category.SLOW_PLAY and sum(p.level is Level.WARNING for p in same) >= 2:
-        return Level.GAME_LOSS
-    highest = max(same, key=lambda p: _ORDER.index(p.level)).level
+    levels = [p.level for p in same]
+    if cat is Category.SLOW_PLAY and levels.count(Level.WARNING) >= 2:
+        levels.append(Level.GAME_LOSS)  # warned twice: at least a Game Loss, never below one in force
+    highest = max(levels, key=_ORDER.index)
     return highest if _ORDER.index(highest) > _ORDER.index(Level.WARNING) else Level.WARNING
 
 

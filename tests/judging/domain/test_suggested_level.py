@@ -37,6 +37,14 @@ def test_a_declined_or_proposed_penalty_does_not_count() -> None:
     assert suggest_level([declined], "rules") is Level.CAUTION
 
 
+def test_slow_play_warned_twice_after_a_disqualification_stays_a_disqualification():
+    """Found by the property below: two slow-play Warnings once suggested a Game Loss even
+    with a slow-play Disqualification in force, lower than a penalty already given."""
+    history = [pen("warning", "slow-play"), pen("warning", "slow-play"), pen("disqualification", "slow-play")]
+    assert suggest_level(history, "slow-play") is Level.DISQUALIFICATION
+    assert suggest_level(history[:2], "slow-play") is Level.GAME_LOSS
+
+
 penalties = st.builds(
     Penalty,
     st.just("pete"),
