@@ -1,12 +1,13 @@
 """A championship's top cut in Chromium, from the settings to the champion.
 
-The TO announces a top 4 after two Swiss rounds, with tied cut games settled by a deciding
+The TO announces a top 8 after two Swiss rounds, with tied cut games settled by a deciding
 game, on the event's settings page; the event page says so. The Swiss rounds are played
 (the first through the services, the second paired and published on the TO's page); the
-TO pairs and publishes the cut's first round on the same page. Bob reports his semi-final
-from his phone: the game is tied on Victory Points, so the form asks who won the deciding
-game, and his opponent confirms it on hers. The final is paired and played; the bracket
-names the champion, on a phone and on the projector's width, and so does the event page.
+TO pairs and publishes the cut's quarter-finals on the same page. Bob reports his
+quarter-final from his phone: the game is tied on Victory Points, so the form asks who won
+the deciding game, and his opponent confirms it on theirs. The semi-finals and the final are
+paired and played; the bracket names the champion, on a phone and on the projector's
+width, and so does the event page.
 
 What the journey does not name (the rosters, the other tables' results) comes through the
 services, as the other players' phones would send it.
@@ -49,6 +50,17 @@ def _both_report(game: Game, result: ResultInput) -> None:
         result_report(game=game, player=player, result=result, by=player.user)
 
 
+def _pair_and_publish(to: Any, base: str, event: Event, number: int) -> Round:
+    """The TO pairs and publishes round `number` on the TO's page."""
+    from playwright.sync_api import expect
+
+    to.goto(f"{base}/e/{event.slug}/manage/")
+    to.get_by_role("button", name=f"Pair round {number}").click()
+    to.get_by_role("button", name=f"Publish round {number}").click()
+    expect(to.locator(".messages")).to_contain_text(f"Round {number} is published")
+    return Round.objects.get(event=event, number=number)
+
+
 def _game_of(round_: Round, user: Any) -> Game:
     """The game of `round_` the account `user` plays in."""
     games = round_.games.select_related("player_one", "player_two")
@@ -69,11 +81,13 @@ def test_a_to_runs_a_top_cut_to_its_champion(
 
     expect.set_options(timeout=WAIT_MS)
     base = live_server.url
+    names = ("Dan", "Erin", "Fay", "Gus", "Hal", "Ivy")
     others = [
-        django_user_model.objects.create_user(n, f"{n}@example.org", f"{n}-pass-123") for n in ("dan", "erin")
+        django_user_model.objects.create_user(n.lower(), f"{n.lower()}@example.org", f"{n.lower()}-pass-123")
+        for n in names
     ]
-    event = make_event(to=alice, players=0, tables=2, planned_rounds=2, name="Winter Championship")
-    for user, name in ((bob, "Bob"), (carol, "Carol"), (others[0], "Dan"), (others[1], "Erin")):
+    event = make_event(to=alice, players=0, tables=4, planned_rounds=2, name="Winter Championship")
+    for user, name in ((bob, "Bob"), (carol, "Carol"), *zip(others, names, strict=True)):
         player = add_player(event, user, name)
         roster_submit(player=player, slot=1, content=terran_document(name), by=user)
 
@@ -81,12 +95,12 @@ def test_a_to_runs_a_top_cut_to_its_champion(
     to = new_page(chromium_browser, DESKTOP, WAIT_MS)
     log_in(to, base, "alice")
     to.goto(f"{base}/e/{event.slug}/manage/settings/")
-    to.get_by_label("Top cut").fill("4")
+    to.get_by_label("Top cut").fill("8")
     to.get_by_label("A tied cut game").select_option(CutTies.DECIDING_GAME)
     to.get_by_role("button", name="Save settings").click()
     expect(to.locator(".messages")).to_contain_text("Settings saved.")
     to.goto(f"{base}/e/{event.slug}/")
-    expect(to.locator("main")).to_contain_text("2 Swiss rounds, then a top 4")
+    expect(to.locator("main")).to_contain_text("2 Swiss rounds, then a top 8")
 
     # --- The Swiss rounds: the first through the services, the second on the TO's page.
     first = round_publish(
@@ -100,20 +114,17 @@ def test_a_to_runs_a_top_cut_to_its_champion(
     _everyone_plays(Round.objects.get(event=event, number=2))
 
     # --- The cut's first round: paired through the bracket, on the same page.
-    to.goto(f"{base}/e/{event.slug}/manage/")
-    to.get_by_role("button", name="Pair round 3").click()
-    to.get_by_role("button", name="Publish round 3").click()
-    expect(to.locator(".messages")).to_contain_text("Round 3 is published")
-    semis = Round.objects.get(event=event, number=3)
-    assert semis.stage == RoundStage.CUT
-    assert isinstance(semis.seeds, list)
-    assert len(semis.seeds) == 4
+    quarters = _pair_and_publish(to, base, event, 3)
+    assert quarters.stage == RoundStage.CUT
+    assert isinstance(quarters.seeds, list)
+    assert len(quarters.seeds) == 8
+    assert quarters.games.count() == 4
 
-    # --- Bob's semi-final ends level: his phone asks who won the deciding game.
-    game = _game_of(semis, bob)
+    # --- Bob's quarter-final ends level: his phone asks who won the deciding game.
+    game = _game_of(quarters, bob)
     opponent = game.player_two if game.player_one.user_id == bob.pk else game.player_one
     assert opponent is not None
-    _everyone_plays(semis, skip=game)
+    _everyone_plays(quarters, skip=game)
     phone = new_page(chromium_browser, PHONE, WAIT_MS)
     log_in(phone, base, "bob")
     phone.goto(f"{base}/e/{event.slug}/me/")
@@ -133,19 +144,16 @@ def test_a_to_runs_a_top_cut_to_its_champion(
     game.refresh_from_db()
     assert (game.vp_one, game.vp_two, game.winner.user_id if game.winner else None) == (6, 6, bob.pk)
 
-    # --- The final; the bracket names the champion.
-    to.goto(f"{base}/e/{event.slug}/manage/")
-    to.get_by_role("button", name="Pair round 4").click()
-    to.get_by_role("button", name="Publish round 4").click()
-    expect(to.locator(".messages")).to_contain_text("Round 4 is published")
-    final = Round.objects.get(event=event, number=4)
+    # --- The semi-finals and the final; the bracket names the champion.
+    _everyone_plays(_pair_and_publish(to, base, event, 4))
+    final = _pair_and_publish(to, base, event, 5)
     [decider] = final.games.select_related("player_one", "player_two")
     _both_report(decider, ResultInput(Outcome.PLAYED, 10, 4, details={"battle_rounds": 5}))
     assert Round.objects.get(pk=final.pk).status == RoundStatus.CLOSED
     champion = decider.player_one.name
     phone.goto(f"{base}/e/{event.slug}/bracket/")
     expect(phone.locator(".champion")).to_contain_text(champion)
-    expect(phone.locator(".bracket-match.played")).to_have_count(3)
+    expect(phone.locator(".bracket-match.played")).to_have_count(7)
     expect(phone.locator(".bracket")).to_contain_text("Tied: Bob won the deciding game")
     snap(phone, shots, "bracket")
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
