@@ -59,7 +59,7 @@ def test_a_real_worker_renders_the_standings_sheet():
         with job.file.open("rb") as handle:
             flat = squash(pages(handle.read())[0])
         assert "Final — Final standings after round 1 of 1" in flat
-        assert "1 Zoë, d'Arc (p1) 3 4 0.0000 1.0000 1" in flat
+        assert "1 Zoë, d'Arc 3 4 0.0000 1.0000 1" in flat
         assert job.attempts == 1
         assert PrintJob.objects.filter(event=event).count() == 1
     finally:

@@ -195,7 +195,12 @@ def invitation_resend(*, player: Player, by: AbstractBaseUser) -> Player:
     """Mail one seat its invitation again, on the TO's deliberate request (a lost mail, a
     corrected address); counted against the event's hourly budget like any other. The mail
     goes after the commit, as every invitation does."""
-    player = Player.objects.select_for_update().select_related("invited_user", "event").get(pk=player.pk)
+    # The seat's row alone is locked: PostgreSQL locks no row of a nullable join (the account).
+    player = (
+        Player.objects.select_for_update(of=("self",))
+        .select_related("invited_user", "event")
+        .get(pk=player.pk)
+    )
     event = player.event
     if not is_invitable(player):
         raise ServiceError(
