@@ -228,6 +228,30 @@ def test_a_correction_that_changes_who_went_on_waits_for_the_later_round_to_be_u
     assert ids(game)[1] in ids(again)
 
 
+def test_a_swiss_correction_waits_until_the_cut_is_undone(users):
+    """The cut's seeds are drawn from the Swiss standings when its first round is paired and
+    stored with it: a Swiss result changed afterwards would leave them wrong, so the change
+    is refused until the cut's rounds are undone (the same result again is not a change)."""
+    event = cut_event(users)
+    swiss = Game.objects.select_related("player_one", "player_two", "round__event").filter(
+        round__number=2, player_two__isnull=False
+    )[0]
+    semis = pair_and_publish(event, users)
+    play(swiss, users, (7, 3))  # as it stands: allowed
+    swiss.refresh_from_db()
+    with pytest.raises(ServiceError) as refused:
+        play(swiss, users, (3, 7))
+    assert refused.value.code == "cut-seeded"
+    assert f"round {semis.number} on" in str(refused.value)
+    swiss.refresh_from_db()
+    assert (swiss.vp_one, swiss.vp_two) == (7, 3)
+    round_undo(round_=semis, by=users["alice"])
+    swiss.refresh_from_db()
+    play(swiss, users, (3, 7))
+    swiss.refresh_from_db()
+    assert (swiss.vp_one, swiss.vp_two) == (3, 7)
+
+
 def test_swiss_standings_ignore_the_cut_games(users):
     event = cut_event(users)
     swiss_before = selectors.cut_view_of(event).swiss

@@ -29,6 +29,7 @@ from tournaments.models import (
     ResultReport,
     ResultStatus,
     Round,
+    RoundStage,
     RoundStatus,
 )
 from tournaments.notifications import notify_corrected, notify_disputed, notify_reported
@@ -253,6 +254,30 @@ def _goes_on(game: Game, result: ResultInput) -> int | None:
     if decided is None:
         return game.player_one_id
     return game.player_one_id if decided == ids[0] else game.player_two_id
+
+
+def _refuse_changing_a_seeded_swiss_round(game: Game, result: ResultInput) -> None:
+    """A correction to a Swiss result is refused once the top cut has been paired: its
+    entrants and seeds were drawn from the Swiss standings this result is part of, and they
+    are stored with the cut's first round, not worked out again. Undo the cut's rounds
+    first, then correct the game and pair the cut again (docs/pairing.md, "The top cut")."""
+    round_ = game.round
+    if round_.is_cut or game.result_status != ResultStatus.CONFIRMED:
+        return
+    first_cut = (
+        round_.event.rounds.filter(stage=RoundStage.CUT)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if first_cut is None or ResultInput.of_game(game) == result:
+        return
+    raise ServiceError(
+        f"The top cut was seeded from the Swiss standings when round {first_cut} was paired, and this "
+        f"result is part of them. Undo the cut's rounds (round {first_cut} on) first, then correct "
+        "this game and pair the cut again.",
+        code="cut-seeded",
+    )
 
 
 def _refuse_changing_a_later_cut_round(game: Game, result: ResultInput) -> None:
@@ -701,6 +726,7 @@ def result_set(
     if game.round.status == RoundStatus.PAIRED:
         raise ServiceError("Publish the round before entering results.", code="not-published")
     _validate(game, result)
+    _refuse_changing_a_seeded_swiss_round(game, result)
     _refuse_changing_a_later_cut_round(game, result)
     before = result_json(game, ResultInput.of_game(game))
     _report_row(game, result, reporter=None, entered_by_id=by.pk)
