@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -14,7 +15,7 @@ from django.utils import timezone
 from bracket import Bracket, CutError, Placing, bracket_size, entrants
 from rosters.models import Roster
 from rules_engine.names import name_key
-from rules_engine.registry import UnknownGameSystem, get_system
+from rules_engine.registry import CutAdvice, GameSystem, RoundAdvice, UnknownGameSystem, get_system
 from standings import Standings
 from standings.display import RoundProgress
 from tournaments.access import EventAccess
@@ -164,20 +165,21 @@ def roster_lock(event: Event, *, round_one_paired: bool | None = None) -> str | 
 def event_suggested_rounds(event: Event, players: int) -> int | None:
     """The round count the event's game system suggests for `players` (StarCraft: the OP
     Guide's Event Size and Format); None without players, or where the game suggests none."""
-    try:
-        advice = get_system(event.game_system).suggested_rounds
-    except UnknownGameSystem:
-        return None
-    if advice is None or players < 1:
-        return None
-    return advice(kind=event.kind, scale=event.scale, players=players)
+    return _field_advice(event, players, lambda system: system.suggested_rounds)
 
 
 def event_suggested_cut(event: Event, players: int) -> int | None:
     """The top cut suggested with those rounds (StarCraft: a competitive field above 128,
     docs/pairing.md "Fields above 128"); None where nothing is suggested."""
+    return _field_advice(event, players, lambda system: system.suggested_cut)
+
+
+def _field_advice(
+    event: Event, players: int, pick: Callable[[GameSystem], RoundAdvice | CutAdvice | None]
+) -> int | None:
+    """What the game system's `pick`ed advice says for this event and field size."""
     try:
-        advice = get_system(event.game_system).suggested_cut
+        advice = pick(get_system(event.game_system))
     except UnknownGameSystem:
         return None
     if advice is None or players < 1:

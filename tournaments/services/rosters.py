@@ -173,10 +173,19 @@ def _judge_again_beside(event: Event, player: Player, slot: int) -> None:
     if not is_dual_list(event):
         return
     for other in player.rosters.exclude(slot=slot):
-        verdict = _verdict(event, _rules(event).read(other.document), player, other.slot)
-        if (other.report, other.legal) != (verdict.to_dict(), verdict.legal):
-            other.report, other.legal = verdict.to_dict(), verdict.legal
-            other.save(update_fields=["report", "legal"])
+        _judge_again(event, other, player)
+
+
+def _judge_again(event: Event, roster: Roster, player: Player) -> bool:
+    """Judge a stored roster again as it now stands in the event, and store the verdict
+    if it changed; whether it did."""
+    verdict = _verdict(event, _rules(event).read(roster.document), player, roster.slot)
+    report = verdict.to_dict()
+    if (roster.report, roster.legal) == (report, verdict.legal):
+        return False
+    roster.report, roster.legal = report, verdict.legal
+    roster.save(update_fields=["report", "legal"])
+    return True
 
 
 def rosters_judge_again(event: Event) -> int:
@@ -184,14 +193,8 @@ def rosters_judge_again(event: Event) -> int:
     effect (a pack supplied, a scale, points limit, rules cut-off or list format changed):
     a verdict is stored with its roster, and one judged under other rules is stale. Returns
     how many verdicts changed."""
-    changed = 0
-    for roster in Roster.objects.filter(player__event=event).select_related("player").order_by("pk"):
-        verdict = roster_preview(event=event, content=roster.document, player=roster.player, slot=roster.slot)
-        report = verdict.to_dict()
-        if roster.legal != verdict.legal or roster.report != report:
-            Roster.objects.filter(pk=roster.pk).update(legal=verdict.legal, report=report)
-            changed += 1
-    return changed
+    rosters = Roster.objects.filter(player__event=event).select_related("player").order_by("pk")
+    return sum(_judge_again(event, roster, roster.player) for roster in rosters)
 
 
 @transaction.atomic
@@ -222,9 +225,7 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
     roster.delete()
     first = player.rosters.filter(slot=1).first()
     if first is not None:
-        verdict = _verdict(event, _rules(event).read(first.document), player, 1)
-        first.report, first.legal = verdict.to_dict(), verdict.legal
-        first.save(update_fields=["report", "legal"])
+        _judge_again(event, first, player)
     audit(
         event=event,
         actor=by,
