@@ -366,7 +366,9 @@ def user_by_username(username: str) -> AbstractBaseUser | None:
 
 
 def event_players(event: Event) -> QuerySet[Player]:
-    return event.players.select_related("user", "invited_user").order_by("name", "id")
+    players = event.players.select_related("user", "invited_user").order_by("name", "id")
+    # A team game's entrants carry their players (one query for all; none elsewhere).
+    return players.prefetch_related("teammates") if event.team_size is not None else players
 
 
 def event_staff(event: Event) -> QuerySet[StaffRole]:

@@ -14,7 +14,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Event, Player, Teammate
 from tournaments.selectors import roster_lock
 from tournaments.services.audit import audit
-from tournaments.services.players import PLAYER_NAME_LENGTH, player_join
+from tournaments.services.players import PLAYER_NAME_LENGTH, player_join, player_register
 from tournaments.services.versions import event_touch
 
 
@@ -113,4 +113,26 @@ def team_join(
         raise ServiceError("A team needs a name.", field="name")
     team = player_join(event=event, user=user, join_code=join_code, name=team_name, email=email)
     teammates_set(team=team, names=teammates, by=user)
+    return team
+
+
+@transaction.atomic
+def team_register(
+    *,
+    event: Event,
+    name: str,
+    teammates: Sequence[str],
+    by: AbstractBaseUser,
+    email: str = "",
+    invited_user: AbstractBaseUser | None = None,
+) -> Player:
+    """The TO enters a team (its name, its players), optionally inviting the captain's
+    account; nothing is stored unless both are right."""
+    if event.team_size is None:
+        raise ServiceError(
+            "This event is one player a side: it has no teams.", code="not-a-team-game", field="teammates"
+        )
+    _checked_names(teammates, event.team_size)
+    team = player_register(event=event, name=name, email=email, invited_user=invited_user, by=by)
+    teammates_set(team=team, names=teammates, by=by, as_staff=True)
     return team
