@@ -145,7 +145,7 @@ def _check(event: Event) -> None:
     except ValueError as exc:
         raise ServiceError(str(exc), code="scale-not-in-game-system", field="scale") from None
     _check_budget(event, system, scale)
-    _check_team_game(event, system)
+    check_team_game(event, system)
     if event.list_format == ListFormat.DUAL and not system.dual_lists:
         raise ServiceError(
             f"{system.name} has no dual lists: an event of it is single-list (one roster per player).",
@@ -198,7 +198,7 @@ def _check(event: Event) -> None:
     check_schedule(event)
 
 
-def _check_team_game(event: Event, system: GameSystem) -> None:
+def check_team_game(event: Event, system: GameSystem) -> None:
     """A team game (docs/teams.md) only where the game system has them, at a team size it
     allows, with a budget for the whole team; its players bring one army each, so the
     event is single-list."""
