@@ -371,6 +371,15 @@ def event_players(event: Event) -> QuerySet[Player]:
     return players.prefetch_related("teammates") if event.team_size is not None else players
 
 
+def event_teams(event: Event) -> list[tuple[Player, list[str]]]:
+    """A team game's teams with their players' names, in two queries (docs/teams.md); empty
+    for an event of one player a side."""
+    if event.team_size is None:
+        return []
+    teams = event.players.prefetch_related("teammates").order_by("name", "id")
+    return [(team, [m.name for m in team.teammates.all()]) for team in teams]
+
+
 def event_staff(event: Event) -> QuerySet[StaffRole]:
     return event.staff.select_related("user").order_by("role", "user__username")
 
