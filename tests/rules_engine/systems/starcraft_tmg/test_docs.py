@@ -14,10 +14,10 @@ from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from rules_engine.systems.starcraft_tmg.roster_text import read_roster_text
 from rules_engine.systems.starcraft_tmg.team import TEAM_CODES, validate_team
 from rules_engine.verdict import EVENT_CODES, Declared, EventRequirements, event_violations
-from tests.rules_engine.minipack import MINI, base_document, with_unit
-from tests.rules_engine.test_book_armies import REAL_MISTAKES, _mutated
+from tests.rules_engine.systems.starcraft_tmg.minipack import MINI, base_document, with_unit
+from tests.rules_engine.systems.starcraft_tmg.test_book_armies import REAL_MISTAKES, _mutated
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[4] / "docs"
 VIOLATIONS = (DOCS / "violations.md").read_text(encoding="utf-8")
 ROSTERS = (DOCS / "rosters.md").read_text(encoding="utf-8")
 
