@@ -42,6 +42,7 @@ from tournaments.models import (
     StaffRole,
     StaffRoleKind,
     Table,
+    Teammate,
 )
 from tournaments.schedule import RoundSlot
 from tournaments.services.schedules import event_slots
@@ -378,6 +379,14 @@ def event_teams(event: Event) -> list[tuple[Player, list[str]]]:
         return []
     teams = event.players.prefetch_related("teammates").order_by("name", "id")
     return [(team, [m.name for m in team.teammates.all()]) for team in teams]
+
+
+def team_players(event: Event, external_id: str) -> list[str]:
+    """The players of the team with this id, in order; empty outside a team game."""
+    if event.team_size is None:
+        return []
+    names = Teammate.objects.filter(team__event=event, team__external_id=external_id).order_by("position")
+    return list(names.values_list("name", flat=True))
 
 
 def event_staff(event: Event) -> QuerySet[StaffRole]:

@@ -238,3 +238,41 @@ def test_the_to_adds_a_team_with_its_players(client, alice):
     )
     assert "named twice" in refused.content.decode()
     assert event.players.count() == 1
+
+
+# --- pairing: the teams are the Swiss engine's entrants ------------------------------------
+
+
+def test_team_pairings_are_optimal_by_the_player_pairings_oracle(alice):
+    """Seven teams of a 3v3 event after two rounds (a bye each round): the next round the
+    services pair, read back from the database, is one of the brute-force oracle's best."""
+    from pairings.engine import pair_round
+    from tests.builders.rows import play_round
+    from tests.pairings.oracle import best_pairings
+    from tests.pairings.test_oracle import check_valid
+    from tournaments.bridges.pairing import pairing_request
+
+    names = [f"Team {n}" for n in range(1, 8)]
+    event = make_event(to=alice, team_size=3, team_budget=3000, players=names)
+    for team in event.players.all():
+        teammates_set(team=team, names=[f"{team.name} {i}" for i in (1, 2, 3)], by=alice, as_staff=True)
+    play_round(event, 1)
+    play_round(event, 2)
+    request = pairing_request(event, number=3, seed=5)
+    assert {e.id for e in request.entrants} == set(event.players.values_list("external_id", flat=True))
+    pairing = pair_round(request)
+    check_valid(request, tuple(g.players for g in pairing.games))
+    best, _ = best_pairings(request)
+    assert pairing.report.objective.matching == best
+    assert sum(g.is_bye for g in pairing.games) == 1
+
+
+def test_the_team_page_names_its_players(client, alice, bob):
+    event = doubles(alice)
+    team = team_join(
+        event=event, user=bob, join_code="let-me-in", team_name="Raiders", teammates=["Bob", "Ann"]
+    )
+    page = client.get(f"/e/{event.slug}/standings/{team.external_id}/").content.decode()
+    assert "Team of Bob, Ann" in page
+    page = client.get(f"/e/{event.slug}/").content.decode()
+    assert "Raiders</strong>: Bob, Ann" in page

@@ -41,6 +41,7 @@ from tournaments.selectors import (
     side_events_of,
     standings_cached,
     supplied_pack,
+    team_players,
     visible_rosters,
 )
 from tournaments.services.schedules import event_slots
@@ -367,6 +368,8 @@ def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpRespons
             {"game": game, "opponent": explanation.names.get(game.opponent or "", "Bye")}
             for game in row.games
         ],
+        # A team game's team page names its players (docs/teams.md).
+        "teammates": team_players(access.event, player),
     }
     return check.finish(render(request, "tournaments/standing_detail.html", context))
 
