@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rosters.models import Roster
-from rules_engine.registry import AwardGroup, UnknownGameSystem, get_system
+from rules_engine.game_system import AwardGroup
+from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments.models import Event, Player
 
 

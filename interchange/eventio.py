@@ -84,7 +84,8 @@ from interchange.values import (
     take_fields,
 )
 from rosters.models import Roster
-from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
+from rules_engine.game_system import GameSystem
+from rules_engine.registry import UnknownGameSystem, get_system
 from standings.records import (
     BYE,
     CUT,

@@ -345,7 +345,8 @@ def validate_roster(options: Mapping[str, Any], out: Output) -> int:
 def _validate_starcraft_shaped(files: list[str], options: Mapping[str, Any], out: Output) -> int:
     import datetime as dt
 
-    from rules_engine.registry import NoPackInEffect, UnknownGameSystem, get_system
+    from rules_engine.game_system import NoPackInEffect
+    from rules_engine.registry import UnknownGameSystem, get_system
     from rules_engine.systems.starcraft_tmg.pack import PackError
     from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
     from rules_engine.systems.starcraft_tmg.roster_reader import load_roster
@@ -356,10 +357,13 @@ def _validate_starcraft_shaped(files: list[str], options: Mapping[str, Any], out
         systems = {r.game_system for r in rosters}
         if len(systems) > 1:
             raise RosterFileError(f"the rosters are for different game systems: {', '.join(sorted(systems))}")
-        rules = get_system(rosters[0].game_system)
+        get_system(rosters[0].game_system)
         result: ValidationResult[Report]
-        if options["pack"] and rules.army is not None:
-            result = rules.army.validate_against(rosters, Path(options["pack"]))
+        if options["pack"]:
+            from rules_engine.systems.starcraft_tmg.army import validate_rosters
+            from rules_engine.systems.starcraft_tmg.pack import load_pack
+
+            result = validate_rosters(rosters, load_pack(Path(options["pack"])))
         else:
             # The files alone: no event imposes a scale; the rules are today's unless told.
             requirements = EventRequirements(

@@ -50,7 +50,8 @@ from printing.sheets import (
     standings_sheet,
 )
 from rosters.models import Roster
-from rules_engine.registry import GameSystem, get_system
+from rules_engine.game_system import GameSystem
+from rules_engine.registry import get_system
 from standings.display import standings_state
 from tournaments.access import PLAYER, TO, EventAccess
 from tournaments.cut_bracket import bracket_of

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules_engine import strict_json
-from rules_engine.verdict import Violation, in_line_order
 
-
-class RosterInputError(ValueError):
-    """A roster or pack that cannot be read: exit status 2 with this one line."""
+# The label and the input error are the report's words; named here as well for the systems' checks.
+from rules_engine.roster_report import PackLabel as PackLabel
+from rules_engine.roster_report import RosterInputError as RosterInputError
+from rules_engine.roster_report import Violation, in_line_order
 
 
 class Report(Protocol):
@@ -29,24 +29,6 @@ class Report(Protocol):
     def legal(self) -> bool: ...
 
     def as_json(self) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True)
-class PackLabel:
-    game_system: str
-    effective: str
-    source: str
-    sample: bool
-    lints: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "game_system": self.game_system,
-            "effective": self.effective,
-            "source": self.source,
-            "sample": self.sample,
-            "lints": list(self.lints),
-        }
 
 
 @dataclass(frozen=True)

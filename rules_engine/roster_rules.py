@@ -14,8 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules_engine.roster_check import RosterInputError
-from rules_engine.verdict import Declared, JudgedRoster, RosterVerdict, ValidationResult
+from rules_engine.roster_report import (
+    Declared,
+    JudgedRoster,
+    RosterInputError,
+    RosterVerdict,
+    ValidationResult,
+)
 
 
 class _SystemReport(Protocol):

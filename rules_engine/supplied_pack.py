@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.datapack import PackError, decode
+from rules_engine.game_system import GameSystem
 from rules_engine.json_lines import with_line
-from rules_engine.registry import GameSystem
 from rules_engine.roster_check import PackLabel
 
 # The largest pack shipped (StarCraft's) is about 200 KB; a pack ten times that is not a pack.

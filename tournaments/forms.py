@@ -21,7 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from rules_engine.registry import GameSystem, UnknownGameSystem, all_systems, get_system
+from rules_engine.game_system import GameSystem
+from rules_engine.registry import UnknownGameSystem, all_systems, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_time import in_zone, zone_named, zone_names

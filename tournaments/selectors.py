@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from bracket import Bracket, CutError, Placing, bracket_size, entrants
 from rosters.models import Roster
+from rules_engine.game_system import CutAdvice, GameSystem, RoundAdvice
 from rules_engine.names import name_key
-from rules_engine.registry import CutAdvice, GameSystem, RoundAdvice, UnknownGameSystem, get_system
+from rules_engine.registry import UnknownGameSystem, get_system
 from standings import Standings
 from standings.display import RoundProgress
 from tournaments.access import EventAccess

@@ -24,10 +24,10 @@ from rules_engine.systems.warpspawn_starcraft import DATA_DIR as WARPSPAWN_DATA
 from rules_engine.verdict import (
     EventRequirements,
     JudgedRoster,
-    RosterVerdict,
     judge_rosters,
     roster_rules_for,
     roster_verdict,
+    stored_verdict,
 )
 from tests.builders.documents import raynor
 from tests.builders.systems import CASE_IDS, CASES, SystemCase
@@ -68,7 +68,7 @@ def test_each_system_reads_its_typed_roster_and_its_roster1_to_the_same_verdict(
         roster_verdict(rules.read(stored), _requirements(case)).to_dict()["roster"]["totals"]
         == (verdict.to_dict()["roster"]["totals"])
     )
-    back = RosterVerdict.from_dict(json.loads(json.dumps(verdict.to_dict())), game_system=case.slug)
+    back = stored_verdict(json.loads(json.dumps(verdict.to_dict())), game_system=case.slug)
     assert back == verdict
     assert isinstance(back.roster, JudgedRoster)
 

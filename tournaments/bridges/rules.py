@@ -12,7 +12,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from rules_engine.registry import NoPackInEffect, get_system
+from rules_engine.game_system import NoPackInEffect
+from rules_engine.registry import get_system
 from rules_engine.verdict import EventRequirements
 from tournaments.models import Event, EventPack, ListFormat
 

@@ -14,7 +14,8 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from rules_engine.registry import GameSystem, ScoreRange, get_system
+from rules_engine.game_system import GameSystem, ScoreRange
+from rules_engine.registry import get_system
 from standings.records import EventGame
 from tournaments.bridges.cut import cut_view
 from tournaments.errors import ServiceError, StaleVersion

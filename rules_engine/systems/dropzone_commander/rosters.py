@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.datapack import PackError
+from rules_engine.roster_report import Declared
 from rules_engine.roster_rules import OneRosterRules
 from rules_engine.systems.dropzone_commander.army import validate_army
 from rules_engine.systems.dropzone_commander.pack import DropzonePack, parse_pack
 from rules_engine.systems.dropzone_commander.roster import DropzoneRoster, RosterInputError
 from rules_engine.systems.dropzone_commander.roster_text import read_any, roster_to_document
-from rules_engine.verdict import Declared
 
 
 def _builtin() -> DropzonePack:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.datapack import PackError
+from rules_engine.roster_report import Declared
 from rules_engine.roster_rules import OneRosterRules
 from rules_engine.systems.morsdei.pack import MorsdeiPack, parse_pack
 from rules_engine.systems.morsdei.warband import (
@@ -16,7 +17,6 @@ from rules_engine.systems.morsdei.warband import (
     validate_warband,
     warband_to_document,
 )
-from rules_engine.verdict import Declared
 
 
 def _builtin() -> MorsdeiPack:

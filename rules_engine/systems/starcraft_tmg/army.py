@@ -12,11 +12,14 @@ slot, so the slot checks wait until it is fixed (a warning says so).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from rules_engine.game_system import Scale
 from rules_engine.names import did_you_mean, name_key
-from rules_engine.registry import Scale
+from rules_engine.roster_report import Advice, ValidationResult, Violation
+from rules_engine.systems.starcraft_tmg.book import rules_pack
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Card, Composition, DataPack, Faction, Unit
 from rules_engine.systems.starcraft_tmg.report import (
     CardLine,
@@ -30,7 +33,6 @@ from rules_engine.systems.starcraft_tmg.report import (
     UpgradeLine,
 )
 from rules_engine.systems.starcraft_tmg.roster_json import Roster
-from rules_engine.verdict import Advice, ValidationResult, Violation
 
 # Rulebook sections, cited by every violation.
 SCALE = "Part 9.1.1"
@@ -658,7 +660,7 @@ class _Checker:
 
 def validate_roster(roster: Roster, pack: DataPack) -> RosterReport:
     """Judge one roster against one data pack (Part 9.1, Part 9.2, OP Guide: Army Rosters)."""
-    return _Checker(roster, pack, roster.system().scale(roster.scale)).report()
+    return _Checker(roster, pack, roster.scale_rules()).report()
 
 
 def _player_key(name: str) -> str:
@@ -712,3 +714,10 @@ def validate_rosters(rosters: Sequence[Roster], pack: DataPack) -> ValidationRes
                         )
                     )
     return ValidationResult(rosters=reports, violations=tuple(problems))
+
+
+def validate_rosters_on(
+    rosters: Sequence[Roster], rules_date: dt.date | None = None
+) -> ValidationResult[RosterReport]:
+    """`validate_rosters` under the pack in effect on the rules cut-off date (the newest when None)."""
+    return validate_rosters(rosters, rules_pack(rules_date))

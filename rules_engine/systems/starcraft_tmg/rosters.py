@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from rules_engine.roster_report import Declared, ValidationResult
     from rules_engine.systems.starcraft_tmg.report import RosterReport
     from rules_engine.systems.starcraft_tmg.roster_json import Roster
-    from rules_engine.verdict import Declared, ValidationResult
 
 # Each method imports what it uses: the system registers this plug-in at start-up, and the
 # `pair` and `standings` commands never read a roster.
@@ -34,19 +34,18 @@ class StarCraftRosters:
     def declared(self, roster: Roster) -> Declared:
         # A Grand Offensive roster states its Minerals, but the event's budget is checked by
         # the army rules against the roster's own figure (Part 9.1.1), as it always was.
-        from rules_engine.verdict import Declared
+        from rules_engine.roster_report import Declared
 
         return Declared(roster.game_system, roster.scale)
 
     def judge(
         self, rosters: Sequence[Roster], rules_date: dt.date | None, pack: Mapping[str, Any] | None
     ) -> ValidationResult[RosterReport]:
-        from rules_engine.systems.starcraft_tmg import SYSTEM
-        from rules_engine.systems.starcraft_tmg.army import validate_rosters
+        from rules_engine.systems.starcraft_tmg.army import validate_rosters, validate_rosters_on
         from rules_engine.systems.starcraft_tmg.pack import pack_from_document
 
         if pack is None:
-            return SYSTEM.validate_rosters(rosters, rules_date)
+            return validate_rosters_on(rosters, rules_date)
         return validate_rosters(rosters, pack_from_document(dict(pack)))
 
     def report_from_json(self, data: Mapping[str, Any]) -> RosterReport:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.datapack import PackError
+from rules_engine.roster_report import Declared
 from rules_engine.roster_rules import OneRosterRules
 from rules_engine.systems.warpspawn_starcraft.deck import (
     Deck,
@@ -16,7 +17,6 @@ from rules_engine.systems.warpspawn_starcraft.deck import (
     validate_deck,
 )
 from rules_engine.systems.warpspawn_starcraft.pack import WarpspawnPack, parse_pack
-from rules_engine.verdict import Declared
 
 
 def _builtin() -> WarpspawnPack:
