@@ -979,7 +979,7 @@ def _event_file(
     for game in rows.games:
         games_by_round[game.round_id].append(game)
     w = _Writing(
-        system=get_system(event.game_system),
+        system=event.system,
         ext={p.id: p.external_id for p in rows.players},
         table_number={t.id: t.number for t in rows.tables},
         rosters=rosters,

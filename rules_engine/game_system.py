@@ -278,6 +278,8 @@ class GameSystem:
     # The system's own printed roster sheet and rosters CSV columns; None: the generic
     # sheet (totals against limits, the roster/1 document's lines).
     roster_sheet: RosterSheetMaker | None = None
+    # A folder of example armies as roster/1 files (the book's own, the demo's); None: none.
+    examples: Path | None = None
     # A violation's `section` (a reference for developers: a line of the book, a Part, a
     # pack key) as the book's section in words, for the pages players read; None: only
     # the references every system shares are named (`rules_engine.sections`).

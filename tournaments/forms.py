@@ -813,7 +813,7 @@ class PlayerResultForm(_ResultForm):
         kwargs["initial"] = {"idempotency_key": uuid.uuid4().hex, **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         self.game = game
-        self.system = system = get_system(game.round.event.game_system)
+        self.system = system = game.round.event.system
         add_nomination_field(self, game, player)
         shape = system.results
         choices = []
@@ -942,7 +942,7 @@ class StaffResultForm(_ResultForm):
         kwargs.setdefault("prefix", f"g{game.pk}")
         kwargs["initial"] = {**kwargs.get("initial", {}), "version": game.version}
         super().__init__(*args, **kwargs)
-        self.system = system = get_system(game.round.event.game_system)
+        self.system = system = game.round.event.system
         shape = system.results
         outcome = self.fields["outcome"]
         assert isinstance(outcome, forms.ChoiceField)

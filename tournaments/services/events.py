@@ -129,7 +129,7 @@ def _check(event: Event) -> None:
         )
     check_side_event_game(event)
     try:
-        system = get_system(event.game_system)
+        system = event.system
     except UnknownGameSystem as exc:
         raise ServiceError(str(exc), field="game_system") from None
     if not system.runs_events:

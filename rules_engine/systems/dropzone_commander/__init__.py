@@ -115,4 +115,5 @@ SYSTEM = GameSystem(
     read_pack=_read_pack,
     pregame=PREGAME,
     clock=CLOCK,
+    examples=EXAMPLES_DIR,
 )

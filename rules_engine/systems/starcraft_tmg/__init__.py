@@ -133,4 +133,5 @@ SYSTEM = GameSystem(
     ),
     clock=CLOCK,
     award_groups=RaceGroups(),  # OP Guide: Hobby Awards, Best in Faction
+    examples=EXAMPLES_DIR,
 )
