@@ -20,23 +20,26 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rules_engine.deciding import GameDecider, more_vp
 from rules_engine.pregame import DEFAULT_CLOCK, NO_PREGAME, ClockRules, Pregame
-from rules_engine.roster_report import Declared, Report, ValidationResult
 from rules_engine.scoring import ScoringTable
 from rules_engine.sections import SectionTitler, section_title
 
 if TYPE_CHECKING:
-    from rules_engine.roster_check import PackReader, RosterChecker
+    # Only named in the protocols' signatures: `pair` and `standings` load a system without
+    # ever reading a roster, so they need not import the report types.
+    from rules_engine.roster_report import Declared, PackLabel, Report, ValidationResult
     from rules_engine.roster_rules import RosterSheetMaker
 
 
 class RosterRules(Protocol):
-    """A game system's roster plug-in (`GameSystem.roster_rules`): how the event pipeline
-    reads, stores, judges and reads back its rosters. Every method is pure."""
+    """A game system's one roster hook (`GameSystem.roster_rules`): how the web app, the API,
+    the services and `validate_roster` read, store, judge and read back its rosters, and
+    what pack judges them. Every method is pure."""
 
-    def read(self, content: str | Mapping[str, Any]) -> Any:
+    def read(self, content: str | Mapping[str, Any], *, origin: str = "roster") -> Any:
         """A roster from text (roster/1 JSON or the system's typed list) or a decoded roster/1
         object; `rules_engine.roster_report.RosterInputError` when it cannot be read, the
-        message saying where (a line number for typed lists)."""
+        message saying where (a line number for typed lists; `origin`, a file name, where
+        the system's messages name the file)."""
         ...
 
     def document(self, roster: Any) -> dict[str, Any]:
@@ -55,6 +58,49 @@ class RosterRules(Protocol):
     def report_from_json(self, data: Mapping[str, Any]) -> Report:
         """A stored report (`Report.as_json`) read back in the system's own type."""
         ...
+
+    def pack_label(self, pack: Mapping[str, Any] | None, rules_date: dt.date | None) -> PackLabel:
+        """What judges the rosters: `pack` (a decoded datapack/1 document a TO hands in)
+        checked, or the built-in pack in effect on `rules_date`. A pack the system cannot
+        use raises `rules_engine.datapack.PackError` naming the JSON path of the problem
+        (a system that takes no pack from a TO says so the same way)."""
+        ...
+
+
+class VerdictPrinter(Protocol):
+    """How `validate_roster` prints a system's verdict, where the shared layout
+    (`rules_engine.roster_check.SHARED_PRINTER`: totals against limits, the violations,
+    the pack that judged) would lose what its players read (StarCraft's slot ledger)."""
+
+    def json(self, result: ValidationResult[Report], pack: PackLabel) -> dict[str, Any]:
+        """The `validate_roster --json` document."""
+        ...
+
+    def text(self, result: ValidationResult[Report], pack: PackLabel, names: Sequence[str]) -> str:
+        """What a person reads; `names` labels each roster (its file name)."""
+        ...
+
+
+class RepairProposal(Protocol):
+    """The smallest change a system's repair found: its edits, in words, and the roster
+    they make (a roster/1 document, proved legal by the system's rules)."""
+
+    @property
+    def edits(self) -> Sequence[Any]: ...
+
+    @property
+    def document(self) -> Mapping[str, Any]: ...
+
+    def as_json(self) -> dict[str, Any]: ...
+
+
+class RosterRepair(Protocol):
+    """A system's search for the smallest change that makes a roster legal (OP Guide:
+    Illegal Rosters): None when no small change does, or the document cannot be read."""
+
+    def __call__(
+        self, document: Mapping[str, Any], *, rules_date: dt.date | None
+    ) -> RepairProposal | None: ...
 
 
 class CutAdvice(Protocol):
@@ -227,8 +273,6 @@ class GameSystem:
     # Whether the web app can run an event of this system yet (rosters, results entry);
     # the offline commands (standings, pair) work for every registered system.
     runs_events: bool = True
-    # validate_roster from files alone, for systems whose rosters are not StarCraft-shaped.
-    roster_check: RosterChecker | None = None
     # Victory Points one side can score in a game; Kill Points likewise, for the systems
     # that record them (None: the system has none). Every system states its own.
     vp_range: ScoreRange = ScoreRange(0, 999)
@@ -240,16 +284,16 @@ class GameSystem:
     # Who won a played game, by the system's own result (None: a tie). A top cut sends the
     # winner on and settles a tie by seed (`rules_engine.deciding`); more VP by default.
     decide_game: GameDecider = more_vp
-    # --- Packs a TO supplies ---
-    # Checks a decoded datapack/1 document for this system and says what it is; raises
-    # `rules_engine.datapack.PackError` naming the JSON path of the problem. None: the
-    # system takes no pack from a TO.
-    read_pack: PackReader | None = None
-
-    # --- The event roster pipeline (rosters) --------------------------------
-    # How the web app, the API and the services read, store, judge and show this system's
-    # rosters (`RosterRules` above); None: no event pipeline for its rosters.
+    # --- Rosters: the one roster hook, and what a system may add to it ----------
+    # How the web app, the API, the services and `validate_roster` read, store and judge
+    # this system's rosters, and which pack judges them, a TO's included (`RosterRules`
+    # above); None: no rosters at all (no event of it takes any, `validate_roster` refuses).
     roster_rules: RosterRules | None = None
+    # How `validate_roster` prints a verdict; None: the shared layout.
+    verdict_printer: VerdictPrinter | None = None
+    # The smallest change that makes an illegal roster legal, offered to the judges of a
+    # finding (OP Guide: Illegal Rosters); None: no automatic repair for this game.
+    repair: RosterRepair | None = None
     # The engagement scales a competitive event of this system is played at, where its
     # organised-play rules fix them (StarCraft's OP Guide: Competitive Events, Standard);
     # empty: the system has no such rule and a competitive event takes any of its scales.
@@ -321,6 +365,11 @@ class GameSystem:
     # The groups "Best in Faction" is given for (StarCraft: its races); None: the system
     # has no grouping, and an event of it offers no Best in Faction.
     award_groups: AwardGroups | None = None
+
+    @property
+    def offers_repair(self) -> bool:
+        """Whether a finding can propose a repair (for templates, which cannot ask `repair`)."""
+        return self.repair is not None
 
     @property
     def round_minutes(self) -> int:

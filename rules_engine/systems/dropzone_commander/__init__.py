@@ -11,13 +11,10 @@ Points at the table, total KP as the fifth standings key.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from rules_engine.game_system import GameSystem, ResultShape, Scale, ScoreRange, discover_packs
 from rules_engine.pregame import GENERIC_CALLS, ClockRules, Pregame, PregameKind
-from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.dropzone_commander import sections
 from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
@@ -75,19 +72,6 @@ PREGAME = Pregame(
 CLOCK = ClockRules(round_minutes=150, calls=GENERIC_CALLS, source="DZC:926 (decision DZ-D14)")
 
 
-def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
-    # Imported when called: the check module imports this package's pack loader.
-    from rules_engine.systems.dropzone_commander.check import check_rosters
-
-    return check_rosters(texts, pack_text)
-
-
-def _read_pack(data: Any) -> PackLabel:
-    from rules_engine.systems.dropzone_commander.check import read_pack
-
-    return read_pack(data)
-
-
 SYSTEM = GameSystem(
     slug=SLUG,
     name="Dropzone Commander",
@@ -111,8 +95,6 @@ SYSTEM = GameSystem(
     # The built-in pack, by its effective date: what the event pages show and serve
     # when the TO supplies none.
     packs=discover_packs(DATA_DIR, "built-in pack"),
-    roster_check=_check_rosters,
-    read_pack=_read_pack,
     pregame=PREGAME,
     clock=CLOCK,
     examples=EXAMPLES_DIR,

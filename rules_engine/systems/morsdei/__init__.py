@@ -10,13 +10,10 @@ complete victory at the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from rules_engine.game_system import GameSystem, ResultShape, Scale, ScoreRange, discover_packs
 from rules_engine.pregame import Anchor, ClockCall, ClockRules, Pregame, PregameKind
-from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.morsdei import sections
 from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
@@ -66,19 +63,6 @@ CLOCK = ClockRules(
 )
 
 
-def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
-    # Imported when called: the check module imports this package's pack loader.
-    from rules_engine.systems.morsdei.check import check_rosters
-
-    return check_rosters(texts, pack_text)
-
-
-def _read_pack(data: Any) -> PackLabel:
-    from rules_engine.systems.morsdei.check import read_pack
-
-    return read_pack(data)
-
-
 SYSTEM = GameSystem(
     slug=SLUG,
     name="MORSDEI",
@@ -94,8 +78,6 @@ SYSTEM = GameSystem(
     # The built-in pack, by its effective date: what the event pages show and serve
     # when the TO supplies none.
     packs=discover_packs(DATA_DIR, "built-in pack"),
-    roster_check=_check_rosters,
-    read_pack=_read_pack,
     pregame=PREGAME,
     clock=CLOCK,
 )

@@ -10,7 +10,7 @@ Army building (Part 9.1) lives in `army`, the game data in versioned packs (`pac
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from rules_engine.game_system import GameSystem, ScoreRange
 from rules_engine.pregame import DraftRules, Pregame, PregameKind
@@ -20,12 +20,9 @@ from rules_engine.systems.starcraft_tmg.awards import RaceGroups
 from rules_engine.systems.starcraft_tmg.book import DATA_DIR, NAME, PACKS, SCALES, SLUG, rules_pack
 from rules_engine.systems.starcraft_tmg.event_size import suggested_cut, suggested_rounds
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
-from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
+from rules_engine.systems.starcraft_tmg.rosters import StarCraftPrinter, StarCraftRosters, repair
 from rules_engine.systems.starcraft_tmg.round_clock import CLOCK
 from rules_engine.systems.starcraft_tmg.sheet import StarCraftRosterSheet
-
-if TYPE_CHECKING:
-    from rules_engine.roster_check import PackLabel
 
 # What the package names for its own tests, benchmarks and the demo, beside SYSTEM.
 __all__ = ["DATA_DIR", "EXAMPLES_DIR", "SLUG", "SYSTEM", "rules_pack"]
@@ -90,19 +87,6 @@ def _draft() -> DraftRules:
     return cast("DraftRules", _DraftOnFirstUse())
 
 
-def _read_pack(data: Any) -> PackLabel:
-    """A TO's pack for an event: the same checks as a built-in pack's."""
-    from rules_engine.datapack import PackError as EnvelopePackError
-    from rules_engine.roster_check import PackLabel
-    from rules_engine.systems.starcraft_tmg.pack import PackError, pack_from_document
-
-    try:
-        pack = pack_from_document(data)
-    except PackError as exc:
-        raise EnvelopePackError(str(exc)) from None
-    return PackLabel(SLUG, pack.version, pack.source, sample=False)
-
-
 SYSTEM = GameSystem(
     slug=SLUG,
     name=NAME,
@@ -125,7 +109,8 @@ SYSTEM = GameSystem(
     result_extras=RESULT_EXTRAS,
     result_review=RESULT_REVIEW,
     slip_roster=slip_roster,
-    read_pack=_read_pack,
+    verdict_printer=StarCraftPrinter(),
+    repair=repair,  # OP Guide: Illegal Rosters, the smallest change
     roster_sheet=StarCraftRosterSheet(),
     # OP Guide: The Pre-Game Sequence (the Mission and Deployment draft) and Round Length.
     pregame=Pregame(

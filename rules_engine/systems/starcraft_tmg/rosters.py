@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rules_engine.roster_report import Declared, ValidationResult
+    from rules_engine.roster_report import Declared, PackLabel, Report, ValidationResult
+    from rules_engine.systems.starcraft_tmg.repair import Repair
     from rules_engine.systems.starcraft_tmg.report import RosterReport
     from rules_engine.systems.starcraft_tmg.roster_json import Roster
 
@@ -21,10 +22,10 @@ if TYPE_CHECKING:
 
 
 class StarCraftRosters:
-    def read(self, content: str | Mapping[str, Any]) -> Roster:
+    def read(self, content: str | Mapping[str, Any], *, origin: str = "roster") -> Roster:
         from rules_engine.systems.starcraft_tmg.roster_reader import read_roster
 
-        return read_roster(content)
+        return read_roster(content, origin=origin)
 
     def document(self, roster: Roster) -> dict[str, Any]:
         from rules_engine.systems.starcraft_tmg.roster_json import roster_to_document
@@ -52,3 +53,43 @@ class StarCraftRosters:
         from rules_engine.systems.starcraft_tmg.report import RosterReport
 
         return RosterReport.from_json(data)
+
+    def pack_label(self, pack: Mapping[str, Any] | None, rules_date: dt.date | None) -> PackLabel:
+        """A TO's pack gets the same checks as a built-in one (`pack_from_document`); without
+        one, the pack in effect on the rules date (NoPackInEffect before the first)."""
+        from rules_engine.datapack import PackError as EnvelopePackError
+        from rules_engine.roster_report import PackLabel
+        from rules_engine.systems.starcraft_tmg.book import SLUG, rules_pack
+        from rules_engine.systems.starcraft_tmg.pack import PackError, pack_from_document
+
+        try:
+            judged_by = rules_pack(rules_date) if pack is None else pack_from_document(dict(pack))
+        except PackError as exc:
+            raise EnvelopePackError(str(exc)) from None
+        return PackLabel(SLUG, judged_by.version, judged_by.source, sample=False)
+
+
+class StarCraftPrinter:
+    """`validate_roster`'s verdict as StarCraft players read it: the slot ledger and the unit
+    and card lines (`report_text`); the JSON is the verdict's own, without the pack, as it
+    always was (docs/interchange.md, "validate_roster")."""
+
+    def json(self, result: ValidationResult[Report], pack: PackLabel) -> dict[str, Any]:
+        return result.as_json()
+
+    def text(self, result: ValidationResult[Report], pack: PackLabel, names: Sequence[str]) -> str:
+        from rules_engine.systems.starcraft_tmg.report_text import render_result
+
+        return render_result(result, names)
+
+
+def repair(document: Mapping[str, Any], *, rules_date: dt.date | None) -> Repair | None:
+    """The smallest change that makes the roster legal (`repair`), None for a document that is
+    no StarCraft roster at all: there is nothing to repair then, only to retype."""
+    from rules_engine.systems.starcraft_tmg.repair import repair_document
+    from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
+
+    try:
+        return repair_document(document, rules_date=rules_date)
+    except RosterFileError:
+        return None
