@@ -46,7 +46,7 @@ def _requirements(case: SystemCase) -> EventRequirements:
 
 def test_every_system_has_roster_rules_and_only_starcraft_has_dual_lists():
     systems = {s.slug: s for s in all_systems()}
-    assert set(systems) == {"starcraft-tmg", "dropzone-commander", "morsdei", "warpspawn-starcraft"}
+    assert {"starcraft-tmg", "dropzone-commander", "morsdei", "warpspawn-starcraft"} <= set(systems)
     assert all(s.roster_rules is not None for s in systems.values())
     assert {slug for slug, s in systems.items() if s.dual_lists} == {"starcraft-tmg"}
     assert get_system("dropzone-commander").template_names("roster") == [
