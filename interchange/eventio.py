@@ -109,10 +109,12 @@ from tournaments.models import (
     RoundStatus,
     StaffRole,
     Table,
+    Teammate,
     default_round_minutes,
 )
 from tournaments.schedule import ScheduleError, parse_schedule, schedule_json
 from tournaments.selectors import rosters_public
+from tournaments.services.events import check_team_game
 from tournaments.services.schedules import check_schedule
 
 __all__ = [
@@ -178,6 +180,8 @@ ROUND_FIELDS_NOT_PUBLIC = ("pairing_report", "seed")
 
 STASH = "_stash"  # Event.extra key for unknown table- and round-level fields, and the records' rest
 ROSTERS = "rosters"
+# A team game's entrant is a team (docs/teams.md): its players' names, in their armies' order.
+TEAMMATES = "teammates"
 VALIDATION = "validation"
 PENDING = "pending"
 USER = "user"  # a player's account, by username
@@ -262,6 +266,10 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
         **settings,
     )
     clean_row(event, "the event")
+    try:
+        check_team_game(event, get_system(data.game_system))
+    except ServiceError as exc:
+        raise EventImportError(f"the event: {exc.message}") from None
     return event, times
 
 
@@ -277,10 +285,11 @@ def _round_parts(round_: EventRound) -> tuple[dict[str, Any], list[Any], dict[st
     return fields, pending, rest
 
 
-def _rosters(raw: Any, where: str) -> list[tuple[Roster, dict[str, Any]]]:
-    """The player's rosters, unsaved, each with the timestamps to restore once saved."""
-    if not isinstance(raw, list) or len(raw) > 2:
-        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most two roster/1 documents")
+def _rosters(raw: Any, where: str, slots: int = 2) -> list[tuple[Roster, dict[str, Any]]]:
+    """The player's rosters, unsaved, each with the timestamps to restore once saved: at
+    most two (a dual list), or in a team game one per teammate (`slots`)."""
+    if not isinstance(raw, list) or len(raw) > slots:
+        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most {slots} roster/1 documents")
     rosters = []
     for position, item in enumerate(raw):
         at = f"{where}.{ROSTERS}[{position}]"
@@ -293,8 +302,8 @@ def _rosters(raw: Any, where: str) -> list[tuple[Roster, dict[str, Any]]]:
         slot = verdict.get("slot", position + 1)
         legal = verdict.get("legal", False)
         report = verdict.get("report", {})
-        if slot not in (1, 2) or isinstance(slot, bool):
-            raise EventImportError(f"{at}.{VALIDATION}.slot must be 1 or 2, got {slot!r}")
+        if slot not in range(1, slots + 1) or isinstance(slot, bool):
+            raise EventImportError(f"{at}.{VALIDATION}.slot must be 1 to {slots}, got {slot!r}")
         if not isinstance(legal, bool):
             raise EventImportError(f"{at}.{VALIDATION}.legal must be true or false")
         if not isinstance(report, dict):
@@ -546,12 +555,16 @@ def _import_players(
 ) -> tuple[dict[str, Player], dict[tuple[str, int], Roster]]:
     """Players, with their accounts and rosters; both by the file's references."""
     rosters: list[tuple[str, Roster, dict[str, Any]]] = []
+    teams: dict[str, list[str]] = {}
     to_create, player_times = [], []
     for position, entry in enumerate(data.players):
         where = f"players[{position}] ({entry.id})"
         extra = dict(entry.extra)
         if ROSTERS in extra:
-            rosters += [(entry.id, roster, times) for roster, times in _rosters(extra.pop(ROSTERS), where)]
+            slots = event.team_size or 2
+            rosters += [(entry.id, r, times) for r, times in _rosters(extra.pop(ROSTERS), where, slots)]
+        if TEAMMATES in extra:
+            teams[entry.id] = _teammates(extra.pop(TEAMMATES), where, event.team_size)
         username = extra.pop(USER, None)
         if username is not None and not isinstance(username, str):
             raise EventImportError(f"{where}.{USER} must be a username, got {username!r}")
@@ -588,7 +601,30 @@ def _import_players(
         clean_row(roster, f"the rosters of {owner}", exclude=["player"])
     roster_rows = Roster.objects.bulk_create(roster for _, roster, _ in rosters)
     restore_times(Roster, roster_rows, [times for _, _, times in rosters])
+    Teammate.objects.bulk_create(
+        Teammate(team=players[owner], position=i, name=name)
+        for owner, names in teams.items()
+        for i, name in enumerate(names, start=1)
+    )
     return players, {(owner, roster.slot): roster for owner, roster, _ in rosters}
+
+
+def _teammates(raw: Any, where: str, size: int | None) -> list[str]:
+    """A team's players (docs/teams.md): as many names as the event's `team_size`, each a
+    non-empty line of at most a player name's length, none twice."""
+    at = f"{where}.{TEAMMATES}"
+    if size is None:
+        raise EventImportError(f"{at}: the event is not a team game (no team_size), so it has no teammates")
+    if not isinstance(raw, list) or len(raw) != size:
+        raise EventImportError(f"{at} must be a list of {size} names, one per player of the team")
+    longest = Teammate._meta.get_field("name").max_length or 120
+    for i, name in enumerate(raw):
+        if not isinstance(name, str) or not name.strip() or len(name) > longest or not name.isprintable():
+            raise EventImportError(f"{at}[{i}] must be a player's name (one line, 1 to {longest} characters)")
+    keys = [" ".join(name.split()).casefold() for name in raw]
+    if len(set(keys)) != len(keys):
+        raise EventImportError(f"{at}: a player is named twice")
+    return [name.strip() for name in raw]
 
 
 def _import_rounds(event: Event, data: EventFile, round_parts: RoundParts) -> dict[int, Round]:
@@ -791,6 +827,8 @@ def _rows(event: Event, *, rosters: bool) -> _Rows:
     if rosters:
         by_slot = Prefetch("rosters", queryset=Roster.objects.order_by("slot"))
         player_rows = player_rows.prefetch_related(by_slot)
+    if event.team_size is not None:
+        player_rows = player_rows.prefetch_related("teammates")
     return _Rows(
         tables=list(event.tables.order_by("number")),
         players=list(player_rows),
@@ -815,6 +853,7 @@ class _Writing:
     users: Mapping[int, str] | None  # account id -> username; None: accounts not written
     reports: Mapping[int, list[dict[str, Any]]] | None  # game id -> its reports; None: not written
     public: bool
+    team_game: bool = False  # docs/teams.md: each player entry is a team with its teammates
 
     def add_reports(self, game: Game, extra: dict[str, Any]) -> None:
         if self.reports is not None and game.id in self.reports:
@@ -917,6 +956,10 @@ def _event_player(player: Player, w: _Writing) -> EventPlayer:
         documents = [_roster_json(r) for r in player.rosters.all()]
         if documents:
             extra[ROSTERS] = documents
+    # A team game's teams carry their players (prefetched); no query for anyone else.
+    names = [m.name for m in player.teammates.all()] if w.team_game else []
+    if names:
+        extra[TEAMMATES] = names
     return EventPlayer(
         id=player.external_id,
         name=player.name,
@@ -986,6 +1029,7 @@ def _event_file(
         users=users,
         reports=reports,
         public=public,
+        team_game=event.team_size is not None,
     )
     stash = _stash(event)
     table_extra = stash.get("tables", {})

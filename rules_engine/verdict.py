@@ -36,6 +36,7 @@ from rules_engine.roster_report import (
     event_violations,
     in_line_order,
 )
+from rules_engine.team_games import TeamGames, TeamVerdict
 
 __all__ = [
     "EVENT_CODES",
@@ -53,9 +54,12 @@ __all__ = [
     "event_violations",
     "in_line_order",
     "judge_rosters",
+    "judge_team_rosters",
     "roster_rules_for",
     "roster_verdict",
     "stored_verdict",
+    "team_games_of",
+    "team_roster_verdict",
 ]
 
 
@@ -115,3 +119,63 @@ def roster_verdict(
     result = judge_rosters(ordered, requirements, pack)
     mine = result.rosters[0 if slot == 1 else len(others)]
     return RosterVerdict(roster=mine, dual_list=result.violations)
+
+
+# --- Team games (docs/teams.md): a team's armies judged together for one event ---------
+
+
+def team_games_of(game_system: str) -> TeamGames | None:
+    """The system's team games; None when it has none (or is unknown here)."""
+    try:
+        return get_system(game_system).team_games
+    except UnknownGameSystem:
+        return None
+
+
+def judge_team_rosters(
+    rosters: Sequence[Any],
+    requirements: EventRequirements,
+    *,
+    budget: int,
+    pack: Mapping[str, Any] | None = None,
+) -> TeamVerdict[Report]:
+    """A team's armies (one per player, in the team's order) judged for one event: the
+    game's team rules against `budget`, each army with the event's own violations first
+    (game system, scale), as `judge_rosters` does for one player's."""
+    teams = team_games_of(requirements.game_system)
+    if teams is None:
+        raise NotImplementedError(f"{requirements.game_system} has no team games")
+    rules = roster_rules_for(requirements.game_system)
+    verdict = teams.judge_team(rosters, budget=budget, rules_date=requirements.rules_date, pack=pack)
+    reports = tuple(
+        report.with_violations(
+            in_line_order(
+                (*event_violations(rules.declared(roster), requirements), *report.violations),
+                tuple(rules.document(roster)),
+            )
+        )
+        for roster, report in zip(rosters, verdict.rosters, strict=True)
+    )
+    return TeamVerdict(
+        rosters=reports, totals=verdict.totals, limits=verdict.limits, violations=verdict.violations
+    )
+
+
+def team_roster_verdict(
+    roster: Any,
+    requirements: EventRequirements,
+    *,
+    position: int,
+    teammates: Mapping[int, Any],
+    budget: int,
+    pack: Mapping[str, Any] | None = None,
+) -> RosterVerdict:
+    """The verdict of the army at `position` (1, 2, 3) of a team, judged with the armies its
+    `teammates` have in so far (by position): its own report, and the team's problems where
+    a dual list's would be. An army stands alone until a teammate's is in; the team's
+    budget binds them from then on."""
+    team = dict(teammates)
+    team[position] = roster
+    order = sorted(team)
+    verdict = judge_team_rosters([team[p] for p in order], requirements, budget=budget, pack=pack)
+    return RosterVerdict(roster=verdict.rosters[order.index(position)], dual_list=verdict.violations)

@@ -86,7 +86,13 @@ def test_the_contract_is_a_leaf():
             "rules_engine.roster_report",
             "rules_engine.roster_check",
             "rules_engine.roster_rules",
+            "rules_engine.team_games",
         ), module
+
+
+def test_the_contract_s_team_games_are_below_the_registry():
+    for module in _imports(ROOT / "rules_engine" / "team_games.py"):
+        assert module not in ("rules_engine.registry", "rules_engine.verdict"), module
 
 
 def test_the_registry_names_no_system():

@@ -173,6 +173,13 @@ class EventSummarySerializer(Serializer):
     cut_size = serializers.IntegerField(
         allow_null=True, help_text="How many players enter the top cut after the Swiss rounds; null: no cut."
     )
+    team_size = serializers.IntegerField(
+        allow_null=True,
+        help_text="A team game (docs/teams.md): players per side, each entrant a team; null: one a side.",
+    )
+    team_budget = serializers.IntegerField(
+        allow_null=True, help_text="A team game's budget for the whole team's armies; null otherwise."
+    )
     format_summary = serializers.CharField(help_text='The format in words: "5 Swiss rounds, then a top 8".')
     registration_open = serializers.BooleanField()
 
@@ -288,6 +295,21 @@ class EventWriteSerializer(Serializer):
         required=False,
         help_text="A tied top-cut game: the better seed goes on, or a deciding game's winner is recorded.",
     )
+    team_size = serializers.IntegerField(
+        min_value=2,
+        max_value=limits.TEAM_SIZE_MAX,
+        allow_null=True,
+        required=False,
+        help_text="A team game: players per side, where the game system has team games (400 "
+        "`no-team-games`, `team-size`); fixed once entrants register (400 `team-size-fixed`).",
+    )
+    team_budget = serializers.IntegerField(
+        min_value=1,
+        allow_null=True,
+        required=False,
+        help_text="A team game's budget for the whole team's armies, in the game's unit (400 "
+        "`team-budget-required` without it, `team-budget-without-team` with no team size).",
+    )
     starts_on = serializers.DateField(allow_null=True, required=False)
     ends_on = serializers.DateField(allow_null=True, required=False)
     venue = serializers.CharField(max_length=limits.SHORT_TEXT_LENGTH, allow_blank=True, required=False)
@@ -388,10 +410,24 @@ class PlayerSerializer(StaffOnlyFieldsMixin, Serializer):
         allow_null=True, required=False, help_text="Staff only: the linked account."
     )
     checked_in_at = serializers.DateTimeField(allow_null=True, required=False, help_text="Staff only.")
+    teammates = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="A team game's entrant is a team: its players in order, the first's army in roster "
+        "slot 1 and so on; empty at an event of one player a side.",
+    )
+
+
+def _teammate_names(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.CharField(max_length=limits.PLAYER_NAME_LENGTH, allow_blank=True),
+        max_length=limits.TEAM_SIZE_MAX,
+        **kwargs,
+    )
 
 
 class PlayerRegisterSerializer(Serializer):
-    """Self-service: `join_code` (and optionally `name`). The TO: `name`, `email`, `username`."""
+    """Self-service: `join_code` (and optionally `name`). The TO: `name`, `email`, `username`.
+    A team game: `name` is the team's, `teammates` its players."""
 
     join_code = serializers.CharField(required=False, allow_blank=True)
     name = serializers.CharField(
@@ -399,6 +435,18 @@ class PlayerRegisterSerializer(Serializer):
     )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     username = serializers.CharField(required=False, allow_blank=True, default="")
+    teammates = _teammate_names(
+        required=False,
+        help_text="A team game: the team's players, in order, as many as the event's team size "
+        "(400 `team-size-mismatch`, `teammate-repeated`); refused elsewhere (400 `not-a-team-game`).",
+    )
+
+
+class TeammatesSerializer(Serializer):
+    teammates = _teammate_names(
+        help_text="The team's players in order (the first's army is roster slot 1), as many as the "
+        "event's team size: the captain's until rosters lock, staff's any time."
+    )
 
 
 @extend_schema_field({"type": "string", "maxLength": PLAYERS_CSV_MAX_CHARS})
@@ -452,7 +500,11 @@ class RosterContentField(serializers.JSONField):
 
 
 class RosterSubmitSerializer(Serializer):
-    slot = serializers.ChoiceField(choices=[1, 2], default=1)
+    slot = serializers.ChoiceField(
+        choices=[1, 2, 3],
+        default=1,
+        help_text="1, or 2 under dual list; in a team game the teammate's position (400 `team-slot`).",
+    )
     content = RosterContentField()
     player = serializers.CharField(
         required=False, help_text="Staff only: the player id to submit for (allowed after the deadline)."
@@ -461,7 +513,10 @@ class RosterSubmitSerializer(Serializer):
 
 class RosterCheckSerializer(Serializer):
     slot = serializers.ChoiceField(
-        choices=[1, 2], default=1, help_text="Under dual list, checked together with the other slot's roster."
+        choices=[1, 2, 3],
+        default=1,
+        help_text="Under dual list, checked together with the other slot's roster; in a team game, the "
+        "teammate's position, checked with the teammates' armies against the team's budget.",
     )
     content = RosterContentField()
     player = serializers.CharField(
