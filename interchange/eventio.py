@@ -289,7 +289,8 @@ def _rosters(raw: Any, where: str, slots: int = 2) -> list[tuple[Roster, dict[st
     """The player's rosters, unsaved, each with the timestamps to restore once saved: at
     most two (a dual list), or in a team game one per teammate (`slots`)."""
     if not isinstance(raw, list) or len(raw) > slots:
-        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most {slots} roster/1 documents")
+        most = {2: "two", 3: "three"}.get(slots, str(slots))
+        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most {most} roster/1 documents")
     rosters = []
     for position, item in enumerate(raw):
         at = f"{where}.{ROSTERS}[{position}]"
@@ -1000,6 +1001,10 @@ def _event_settings(event: Event, *, public: bool) -> dict[str, Any]:
     """The event's extra fields: the slug, every setting (no join code when public), then its own extra."""
     event_extra: dict[str, Any] = {"slug": event.slug}
     _put_fields(event, EVENT_FIELDS, event_extra)
+    if event.team_size is None:
+        # One player a side: the file says nothing of teams (docs/event-files.md, "Team games").
+        event_extra.pop("team_size", None)
+        event_extra.pop("team_budget", None)
     if public:
         event_extra.pop("join_code", None)
     for key, value in event.extra.items():
