@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rosters.models import Roster
-from rules_engine.registry import AwardGroup, UnknownGameSystem, get_system
+from rules_engine.game_system import AwardGroup
+from rules_engine.registry import UnknownGameSystem
 from tournaments.models import Event, Player
 
 
 def award_groups(event: Event) -> tuple[AwardGroup, ...]:
     """The groups the event's game system gives Best in Faction for (none: no such award)."""
     try:
-        grouping = get_system(event.game_system).award_groups
+        grouping = event.system.award_groups
     except UnknownGameSystem:
         return ()
     return grouping.groups(event.rules_cutoff) if grouping is not None else ()
@@ -29,7 +30,7 @@ def groups_of(event: Event, players: Iterable[Player]) -> dict[int, set[str]]:
     ids = [p.pk for p in players]
     found: dict[int, set[str]] = {pk: set() for pk in ids}
     try:
-        grouping = get_system(event.game_system).award_groups
+        grouping = event.system.award_groups
     except UnknownGameSystem:
         return found
     if grouping is None:

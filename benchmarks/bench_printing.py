@@ -30,6 +30,7 @@ from printing.sheets import (
     standings_sheet,
 )
 from rules_engine.registry import get_system
+from rules_engine.systems.starcraft_tmg.army import validate_rosters_on
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from rules_engine.verdict import RosterVerdict
 from standings import standings_for_event
@@ -112,7 +113,7 @@ def roster_pack(count: int) -> RosterPackSheet:
     )
     document = json.loads(path.read_text())
     document.pop("expected", None)
-    verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
+    verdict = validate_rosters_on([roster_from_document(document)], None)
     stored = RosterVerdict(roster=verdict.rosters[0], dual_list=verdict.violations)
     page = roster_page(player="Zoë d'Arc", player_id="p1", slot=1, document=document, verdict=stored)
     return RosterPackSheet(Heading("Benchmark Open", "Roster pack"), (page,) * count)

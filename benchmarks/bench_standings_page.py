@@ -30,7 +30,6 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from rosters.models import Roster
-from rules_engine.registry import get_system
 from standings import standings_for_event
 from tournaments.bridges.pairing import pairing_request
 from tournaments.bridges.record import event_record
@@ -81,7 +80,7 @@ def build_event(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = 11) ->
     )
     mp = {p.pk: 0 for p in people}
     # Every extra the system's results record, mid-range: full games, none held for review.
-    details = {e.key: (e.low + e.high) // 2 for e in get_system(event.game_system).result_extras}
+    details = {e.key: (e.low + e.high) // 2 for e in event.system.result_extras}
     for number in range(1, rounds + 1):
         round_ = Round.objects.create(event=event, number=number, status="closed")
         order = sorted(people, key=lambda p: (-mp[p.pk], rng.random()))

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine import strict_json
-from rules_engine.registry import VP_ONLY, ResultShape, UnknownGameSystem, get_system
+from rules_engine.game_system import VP_ONLY, ResultShape
+from rules_engine.registry import UnknownGameSystem, get_system
 from rules_engine.scoring import ScoringOverride, scoring_from_json
 from standings.records import (
     BYE,

@@ -84,7 +84,8 @@ from interchange.values import (
     take_fields,
 )
 from rosters.models import Roster
-from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
+from rules_engine.game_system import GameSystem
+from rules_engine.registry import UnknownGameSystem, get_system
 from standings.records import (
     BYE,
     CUT,
@@ -1026,7 +1027,7 @@ def _event_file(
     for game in rows.games:
         games_by_round[game.round_id].append(game)
     w = _Writing(
-        system=get_system(event.game_system),
+        system=event.system,
         ext={p.id: p.external_id for p in rows.players},
         table_number={t.id: t.number for t in rows.tables},
         rosters=rosters,

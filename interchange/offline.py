@@ -314,73 +314,52 @@ def _cut_text(places: Any) -> str:
     return "\n".join(lines)
 
 
+# A roster that names no game system (no `game_system`, no `Game:` line) is StarCraft's, as
+# roster/1 began (docs/interchange.md, "roster/1"); the slug is data, like the default an
+# event is created with.
+DEFAULT_GAME_SYSTEM = "starcraft-tmg"
+
+
 def validate_roster(options: Mapping[str, Any], out: Output) -> int:
     """`validate_roster FILE [FILE2] [--pack PACK] [--json] [--rules-date D]`: 0 legal, 1 illegal.
 
     The game system is the roster's (`game_system` in JSON, a `Game:` line in text;
-    StarCraft when neither says), or the pack's when `--pack` hands one in. Systems whose
-    rosters are not StarCraft-shaped bring their own check (`GameSystem.roster_check`,
-    docs/interchange.md "Other game systems"); without `--pack` they judge against their
-    built-in pack. The StarCraft verdict is `judge_rosters`', the one the web and the
-    API use.
+    StarCraft when neither says), or the pack's when `--pack` hands one in. Every system is
+    judged as the web and the API judge it, by `judge_rosters` through its one roster hook
+    (`GameSystem.roster_rules`): the files alone impose no scale, and the rules are those
+    in effect on the rules date (today unless told), or the pack handed in. The verdict is
+    printed by the system's own printer, else in the shared layout.
     """
+    import datetime as dt
+
+    from rules_engine.datapack import PackError, decode
+    from rules_engine.game_system import NoPackInEffect
     from rules_engine.registry import UnknownGameSystem
-    from rules_engine.roster_check import RosterInputError
+    from rules_engine.roster_check import SHARED_PRINTER
+    from rules_engine.roster_report import RosterInputError
+    from rules_engine.verdict import EventRequirements, judge_rosters, roster_rules_for
 
     files: list[str] = options["files"]
     if options.get("team_budget") is not None:
         return _validate_team(files, options, out)
+    rules_date = options["rules_date"] or dt.date.today()
     try:
-        system = _system_of(files, options["pack"])
-    except (RosterInputError, UnknownGameSystem) as exc:
+        texts = [_read(name) for name in files]
+        pack_text = _read(options["pack"]) if options["pack"] else None
+        system = _system_of(texts, options["pack"], pack_text)
+        rules = roster_rules_for(system.slug)
+        rosters = [rules.read(text, origin=name) for name, text in zip(files, texts, strict=True)]
+        pack = decode(pack_text) if pack_text is not None else None
+        label = rules.pack_label(pack, rules_date)
+        requirements = EventRequirements(game_system=system.slug, rules_date=rules_date)
+        result = judge_rosters(rosters, requirements, pack)
+    except (RosterInputError, UnknownGameSystem, NoPackInEffect, PackError, NotImplementedError) as exc:
         raise OfflineError(" ".join(str(exc).split())) from None
-    if system is not None and system.roster_check is not None:
-        try:
-            texts = [_read(name) for name in files]
-            pack_text = _read(options["pack"]) if options["pack"] else None
-            other = system.roster_check(texts, pack_text)
-        except RosterInputError as exc:
-            raise OfflineError(" ".join(str(exc).split())) from None
-        if options["json"]:
-            out.write(json.dumps(other.as_json(), ensure_ascii=False, indent=2))
-        else:
-            out.write(other.text(files), ending="")
-        return 0 if other.legal else ILLEGAL
-    return _validate_starcraft_shaped(files, options, out)
-
-
-def _validate_starcraft_shaped(files: list[str], options: Mapping[str, Any], out: Output) -> int:
-    import datetime as dt
-
-    from rules_engine.registry import NoPackInEffect, UnknownGameSystem, get_system
-    from rules_engine.systems.starcraft_tmg.pack import PackError
-    from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
-    from rules_engine.systems.starcraft_tmg.roster_reader import load_roster
-    from rules_engine.verdict import EventRequirements, Report, ValidationResult, judge_rosters
-
-    try:
-        rosters = [load_roster(name) for name in files]
-        systems = {r.game_system for r in rosters}
-        if len(systems) > 1:
-            raise RosterFileError(f"the rosters are for different game systems: {', '.join(sorted(systems))}")
-        rules = get_system(rosters[0].game_system)
-        result: ValidationResult[Report]
-        if options["pack"] and rules.army is not None:
-            result = rules.army.validate_against(rosters, Path(options["pack"]))
-        else:
-            # The files alone: no event imposes a scale; the rules are today's unless told.
-            requirements = EventRequirements(
-                game_system=rosters[0].game_system, rules_date=options["rules_date"] or dt.date.today()
-            )
-            result = judge_rosters(rosters, requirements)
-    except (RosterFileError, UnknownGameSystem, NoPackInEffect, PackError, NotImplementedError) as exc:
-        raise OfflineError(" ".join(str(exc).split())) from None
+    printer = system.verdict_printer or SHARED_PRINTER
     if options["json"]:
-        out.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
+        out.write(json.dumps(printer.json(result, label), ensure_ascii=False, indent=2))
     else:
-        from rules_engine.systems.starcraft_tmg.report_text import render_result
-
-        out.write(render_result(result, files), ending="")
+        out.write(printer.text(result, label, files), ending="")
     return 0 if result.legal else ILLEGAL
 
 
@@ -390,8 +369,8 @@ def _validate_team(files: list[str], options: Mapping[str, Any], out: Output) ->
     (docs/interchange.md, "Team games"). 0 legal, 1 illegal, 2 unreadable input."""
     import datetime as dt
 
-    from rules_engine.registry import UnknownGameSystem, get_system
-    from rules_engine.roster_check import RosterInputError
+    from rules_engine.registry import UnknownGameSystem
+    from rules_engine.roster_report import RosterInputError
     from rules_engine.team_games import TeamBudgetError, team_budget
 
     try:
@@ -399,7 +378,9 @@ def _validate_team(files: list[str], options: Mapping[str, Any], out: Output) ->
     except TeamBudgetError as exc:
         raise OfflineError(f"--team-budget: {exc}") from None
     try:
-        system = _system_of(files, options["pack"]) or get_system("starcraft-tmg")
+        texts = [_read(name) for name in files]
+        pack_text = _read(options["pack"]) if options["pack"] else None
+        system = _system_of(texts, options["pack"], pack_text)
     except (RosterInputError, UnknownGameSystem) as exc:
         raise OfflineError(" ".join(str(exc).split())) from None
     teams = system.team_games
@@ -422,15 +403,13 @@ def _validate_team(files: list[str], options: Mapping[str, Any], out: Output) ->
     if options["json"]:
         out.write(json.dumps(verdict.as_json(), ensure_ascii=False, indent=2))
     else:
-        from rules_engine.systems.starcraft_tmg.report_text import render_team
-
-        out.write(render_team(verdict, files), ending="")
+        out.write(teams.text(verdict, files), ending="")
     return 0 if verdict.legal else ILLEGAL
 
 
 def _team_roster(rules: Any, name: str) -> Any:
     """One teammate's roster read by the system's plug-in; a problem names the file."""
-    from rules_engine.roster_check import RosterInputError
+    from rules_engine.roster_report import RosterInputError
 
     try:
         return rules.read(_read(name))
@@ -442,15 +421,22 @@ def _team_roster(rules: Any, name: str) -> Any:
 
 
 def _read(name: str) -> str:
-    """The file's text; reading problems are the one-line errors of the roster reader."""
-    from rules_engine.roster_check import RosterInputError
-    from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
-    from rules_engine.systems.starcraft_tmg.roster_reader import read_roster_file
+    """The file's text (UTF-8, a byte-order mark dropped); a problem is one line naming it."""
+    from rules_engine.roster_report import RosterInputError
 
+    path = Path(name)
     try:
-        return read_roster_file(Path(name))
-    except RosterFileError as exc:
-        raise RosterInputError(str(exc)) from None
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise RosterInputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise RosterInputError(f"{path}: is a directory, not a roster file") from None
+    except OSError as exc:
+        raise RosterInputError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RosterInputError(f"{path}: not UTF-8 text") from None
 
 
 def _declared_system(text: str) -> str | None:
@@ -469,14 +455,14 @@ def _declared_system(text: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _system_of(files: list[str], pack: str | None) -> Any:
-    """The system whose rules apply (a GameSystem); None for a StarCraft roster (its reader decides)."""
-    from rules_engine.registry import system_named
-    from rules_engine.roster_check import RosterInputError
+def _system_of(texts: list[str], pack: str | None, pack_text: str | None) -> Any:
+    """The system whose rules apply (a GameSystem): the pack's, else the rosters' (all one)."""
+    from rules_engine.registry import get_system, system_named
+    from rules_engine.roster_report import RosterInputError
 
-    named = [s for s in (_declared_system(_read(f)) for f in files) if s]
-    if pack is not None:
-        pack_system = _declared_system(_read(pack))
+    named = [s for s in (_declared_system(text) for text in texts) if s]
+    if pack is not None and pack_text is not None:
+        pack_system = _declared_system(pack_text)
         if pack_system is None:
             raise RosterInputError(f"{pack}: a datapack/1 file names its game_system")
         system = system_named(pack_system)
@@ -486,7 +472,12 @@ def _system_of(files: list[str], pack: str | None) -> Any:
                     f"the pack is for {system.name}, the roster for {system_named(value).name}"
                 )
         return system
-    return system_named(named[0]) if named else None
+    if not named:
+        return get_system(DEFAULT_GAME_SYSTEM)
+    systems = {system_named(value).slug for value in named}
+    if len(systems) > 1:
+        raise RosterInputError(f"the rosters are for different game systems: {', '.join(sorted(systems))}")
+    return system_named(named[0])
 
 
 # --- the fast path: manage.py without Django -----------------------------------------

@@ -17,7 +17,6 @@ from django.utils.dateparse import parse_datetime
 
 from interchange.values import EventImportError
 from rules_engine.datapack import PackError
-from rules_engine.registry import get_system
 from rules_engine.supplied_pack import read_supplied_pack
 from tournaments.models import Event, EventPack
 
@@ -44,7 +43,7 @@ def restore_pack(event: Event, raw: Any) -> EventPack:
     if not isinstance(raw, dict) or not isinstance(raw.get("document"), dict):
         raise EventImportError("pack: must be an object with the pack's `document`")
     try:
-        checked = read_supplied_pack(get_system(event.game_system), _text(raw["document"]))
+        checked = read_supplied_pack(event.system, _text(raw["document"]))
     except PackError as exc:
         raise EventImportError(f"pack.document: {exc}") from None
     stated = raw.get("fingerprint")

@@ -60,7 +60,6 @@ from interchange.values import (
 )
 from judging.models import ChessClock, ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
 from rosters.models import Roster
-from rules_engine.registry import get_system
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round, StaffRole, StaffRoleKind
 
 Kind = Literal["value", "player", "user", "game", "round", "roster"]
@@ -212,7 +211,7 @@ def _upgrade_draft(values: dict[str, Any], kept: dict[str, Any]) -> None:
     """A draft exported before its picks were named by the game system: the system reads
     its old keys (StarCraft's two columns) into `picks`, so older files import whole."""
     game = values.get("game")
-    rules = get_system(game.round.event.game_system).pregame.draft if isinstance(game, Game) else None
+    rules = game.round.event.system.pregame.draft if isinstance(game, Game) else None
     if rules is None:
         return
     picks = rules.legacy_picks(kept)

@@ -19,7 +19,6 @@ from judging.domain import chess_clock as chess_domain
 from judging.domain import clock as clock_domain
 from judging.domain import penalties as penalty_domain
 from rosters.models import Roster
-from rules_engine.registry import get_system
 from tournaments.models import Event, Game, Player, Round
 
 # The values come from the pure domain (judging.domain.penalties), the one source; the
@@ -272,7 +271,7 @@ class RoundClock(models.Model):
     def facts(self) -> clock_domain.RoundClock:
         """The stored facts under the event's game system's clock (its calls, closing period)."""
         return clock_domain.RoundClock(
-            rules=get_system(self.round.event.game_system).clock,
+            rules=self.round.event.system.clock,
             length=timedelta(minutes=self.length_minutes),
             extra=timedelta(minutes=self.extra_minutes),
             started_at=self.started_at,

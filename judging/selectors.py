@@ -26,7 +26,6 @@ from judging.models import (
     TimeLimit,
 )
 from judging.services.clock import round_length
-from rules_engine.registry import get_system
 from tournaments.models import Event, Game, Player, Round, RoundStatus
 
 # --- penalties ----------------------------------------------------------------------------
@@ -158,7 +157,7 @@ def draft_result_for_game(game: Game) -> DraftSlip | None:
     )
     if draft is None:
         return None
-    rules = get_system(draft.game.round.event.game_system).pregame.draft
+    rules = draft.game.round.event.system.pregame.draft
     res = draft.result
     rosters = res.get("rosters", {})
     return DraftSlip(
@@ -185,7 +184,7 @@ def clock_facts(round_: Round) -> clock_domain.RoundClock:
     if row is not None:
         return row.facts()
     length, extra = round_length(round_)
-    rules = get_system(round_.event.game_system).clock
+    rules = round_.event.system.clock
     return clock_domain.new_clock(timedelta(minutes=length), extra=timedelta(minutes=extra), rules=rules)
 
 
@@ -195,7 +194,7 @@ def clock_snapshot(event: Event, round_: Round | None, now: datetime | None = No
     base: dict[str, Any] = {"event": event.name, "slug": event.slug}
     if round_ is None:
         length = timedelta(minutes=event.round_minutes)
-        rules = get_system(event.game_system).clock
+        rules = event.system.clock
         snap = clock_domain.snapshot(clock_domain.new_clock(length, rules=rules), now)
         return {**base, "round": None, **snap}
     if round_.status == RoundStatus.CLOSED:

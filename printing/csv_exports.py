@@ -22,7 +22,6 @@ from collections.abc import Iterable, Sequence
 from bracket import Placing
 from printing.sheets import place_labels, roster_page
 from rosters.models import Roster
-from rules_engine.registry import get_system
 from standings import four_dp_text
 from tournaments.models import Event, ResultStatus, Round
 from tournaments.selectors import event_cut_view, round_games
@@ -108,7 +107,7 @@ def pairings_csv(event: Event, round_: Round) -> tuple[str, str, bytes]:
     The result columns are the game system's: VP, then Kill Points where it records them
     (Dropzone), or the winner's id where its games have no VP (Warpspawn).
     """
-    shape = get_system(event.game_system).results
+    shape = event.system.results
     kp = shape.kp
     winner = not shape.vp
     header = (
@@ -157,7 +156,7 @@ def rosters_csv(event: Event, rosters: Iterable[Roster]) -> tuple[str, str, byte
     """`rosters` is what the caller may see (tournaments.selectors.visible_rosters). The
     columns after the common five are the system's own (`GameSystem.roster_sheet`), else
     the verdict's totals and one line of the roster a row."""
-    sheet_maker = get_system(event.game_system).roster_sheet
+    sheet_maker = event.system.roster_sheet
     own: tuple[str, ...] = (
         sheet_maker.csv_header if sheet_maker is not None else ("totals", "line", "item", "note")
     )

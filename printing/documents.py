@@ -50,7 +50,7 @@ from printing.sheets import (
     standings_sheet,
 )
 from rosters.models import Roster
-from rules_engine.registry import GameSystem, get_system
+from rules_engine.game_system import GameSystem
 from standings.display import standings_state
 from tournaments.access import PLAYER, TO, EventAccess
 from tournaments.cut_bracket import bracket_of
@@ -121,7 +121,7 @@ def _round_subtitle(event: Event, round_: Round) -> str:
 def load_pairings(event: Event, params: PrintParams) -> PairingsSheet:
     round_ = _round(event, params)
     heading = Heading(event.name, f"Round {round_.number} pairings", _round_subtitle(event, round_))
-    system = get_system(event.game_system)
+    system = event.system
     return PairingsSheet(
         heading,
         round_.number,
@@ -138,7 +138,7 @@ def load_find_table(event: Event, params: PrintParams) -> FindTableSheet:
 
 
 def load_standings(event: Event, params: PrintParams) -> StandingsSheet:
-    keys = get_system(event.game_system).standings_keys
+    keys = event.system.standings_keys
     return standings_sheet(
         event.name, event_standings(event), public_factions(event), tournament_points="tp" in keys
     )
@@ -152,7 +152,7 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
     for roster in Roster.objects.filter(player_id__in=player_ids).order_by("slot"):
         rosters.setdefault(roster.player_id, []).append(roster)
 
-    system = get_system(event.game_system)
+    system = event.system
     namesakes = shared_names(p.name for g in games for p in (g.player_one, g.player_two) if p is not None)
 
     teammates = (
@@ -229,7 +229,7 @@ def load_rosters(event: Event, params: PrintParams) -> RosterPackSheet:
         rosters: list[Roster] = []
     else:
         rosters = list(visible_rosters(access))
-    system = get_system(event.game_system)
+    system = event.system
     pages = tuple(
         roster_page(
             player=r.player.name,

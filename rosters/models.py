@@ -6,7 +6,7 @@ import json
 
 from django.db import models
 
-from rules_engine.verdict import RosterVerdict
+from rules_engine.verdict import RosterVerdict, stored_verdict
 
 
 class Roster(models.Model):
@@ -54,4 +54,4 @@ class Roster(models.Model):
         """The stored verdict, typed: every reader goes through this, none re-parses `report`."""
         # The report is read by the roster's own game system (its document says which).
         system = self.document.get("game_system") if isinstance(self.document, dict) else None
-        return RosterVerdict.from_dict(self.report, game_system=system if isinstance(system, str) else "")
+        return stored_verdict(self.report, game_system=system if isinstance(system, str) else "")

@@ -2,5 +2,5 @@
 
 Nothing in this package imports Django: each game system is a self-contained package
 under `rules_engine.systems` (data packs, army-building rules, result-scoring bands),
-registered in `rules_engine.registry`.
+found by `rules_engine.registry` through its entry point.
 """

@@ -1,405 +1,183 @@
-"""The one place game systems are registered and looked up by slug."""
+"""The table of game systems: collected from Python entry points, looked up by slug.
+
+A game system is a package that builds one `rules_engine.game_system.GameSystem` and names
+it in an entry point of the group `muster.game_systems`, under its slug (pyproject.toml:
+`[project.entry-points."muster.game_systems"]`, the way pretix finds its plug-ins). The
+four built-in systems are found the same way as one installed from elsewhere, so a fifth
+system is a package and an entry point, and no line here or anywhere else in the core
+names it (docs/game-systems.md, "Adding a game system").
+
+Only collecting and looking up happens here: the contract is `rules_engine.game_system`,
+the event-level checks of a roster are `rules_engine.verdict`, above this module.
+
+Lazy: `get_system(slug)` loads that one system's entry point alone, so `pair` and
+`standings` on a file of one system import one system's rules, not every installed one
+(a fifth of their start-up); anything that lists or guesses systems loads them all.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
-import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+import os
+import re
+import sys
+from dataclasses import dataclass
 from importlib import import_module
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
 
-from rules_engine.deciding import GameDecider, more_vp
-from rules_engine.pregame import DEFAULT_CLOCK, NO_PREGAME, ClockRules, Pregame
-from rules_engine.scoring import ScoringTable
-from rules_engine.sections import SectionTitler, section_title
+from rules_engine.game_system import GameSystem
+from rules_engine.names import name_key
 
-if TYPE_CHECKING:
-    from rules_engine.roster_check import PackReader, RosterChecker
-    from rules_engine.roster_rules import RosterSheetMaker
-    from rules_engine.systems.starcraft_tmg.report import RosterReport
-    from rules_engine.systems.starcraft_tmg.roster_json import Roster
-    from rules_engine.team_games import TeamGames
-    from rules_engine.verdict import RosterRules, ValidationResult
+GROUP = "muster.game_systems"
 
 
-class ArmyRules(Protocol):
-    """StarCraft's army-building rules (Part 9.1) as its GameSystem holds them, for the code
-    that judges StarCraft rosters directly (repairs, `validate_roster --pack`); every
-    system's event pipeline goes through `roster_rules` instead."""
+@dataclass(frozen=True)
+class EntryPoint:
+    """One entry point of GROUP: `name` the system's slug, `value` "module:attribute"."""
 
-    def validate(
-        self, rosters: Sequence[Roster], rules_date: dt.date | None
-    ) -> ValidationResult[RosterReport]:
-        """One player's rosters (one, or a Dual List pair) under the rules of the cut-off date."""
-        ...
+    name: str
+    value: str
 
-    def knows_unit(self, name: str) -> bool:
-        """Whether a unit of this name exists in the current rules (for reading typed rosters)."""
-        ...
-
-    def validate_against(self, rosters: Sequence[Roster], pack_path: Path) -> ValidationResult[RosterReport]:
-        """The same rosters under a pack handed in as a file (`validate_roster --pack`)."""
-        ...
+    def load(self) -> object:
+        module, _, attribute = self.value.partition(":")
+        found: object = import_module(module.strip())
+        for part in attribute.strip().split(".") if attribute.strip() else ():
+            found = getattr(found, part)
+        return found
 
 
-class CutAdvice(Protocol):
-    """The top cut a game's organised-play rules (or our reading of them) suggest for an
-    event of `kind` at `scale` with `players` players; None: no cut is suggested."""
-
-    def __call__(self, *, kind: str, scale: str, players: int) -> int | None: ...
+_METADATA = re.compile(r"^(?P<name>[^-]+?)(-[^/]*)?\.(dist|egg)-info$")
 
 
-class RoundAdvice(Protocol):
-    """The round count a game's organised-play rules suggest for an event of `kind`
-    ("community", "competitive") at `scale` with `players` players."""
+def installed_entry_points() -> dict[str, EntryPoint]:
+    """The entry points of GROUP of every distribution on sys.path, by name.
 
-    def __call__(self, *, kind: str, scale: str, players: int) -> int: ...
+    What `importlib.metadata.entry_points(group=GROUP)` answers (a test holds the two side
+    by side), read from each distribution's `entry_points.txt` directly: importing
+    `importlib.metadata` (and the email parser it loads) adds about 20 ms to every `pair`
+    and `standings` run (`python -X importtime manage.py pair FILE`), which never use the
+    rest of it. As there, a distribution found twice on sys.path counts once, where it is
+    first found.
+    """
+    points: dict[str, EntryPoint] = {}
+    seen: set[str] = set()
+    for folder in sys.path:
+        try:
+            names = sorted(os.listdir(folder or "."))
+        except OSError:
+            continue
+        for name in names:
+            found = _METADATA.match(name)
+            if found is None:
+                continue
+            distribution = re.sub(r"[-_.]+", "_", found.group("name")).lower()
+            if distribution in seen:
+                continue
+            seen.add(distribution)
+            for point in _read_entry_points(os.path.join(folder or ".", name, "entry_points.txt")):
+                points.setdefault(point.name, point)
+    return points
+
+
+def _read_entry_points(path: str) -> list[EntryPoint]:
+    """GROUP's entries of one `entry_points.txt` (an INI file: `[group]`, `name = value`)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    group = None
+    points = []
+    for line in lines:
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            group = line[1:-1].strip()
+        elif group == GROUP and "=" in line:
+            name, _, value = line.partition("=")
+            points.append(EntryPoint(name.strip(), value.strip()))
+    return points
 
 
 class UnknownGameSystem(LookupError):
-    pass
-
-
-class NoPackInEffect(LookupError):
-    pass
-
-
-@dataclass(frozen=True)
-class Scale:
-    """An engagement scale (a game size): a budget and which scoring table applies.
-
-    The budget is in the system's own unit (`GameSystem.budget_name`): fixed (`budget`),
-    chosen by the event above a floor (`min_budget`), chosen inside a range (`points`),
-    or none at all (all three None: MORSDEI and Warpspawn have no points).
-    """
-
-    slug: str
-    name: str
-    budget: int | None  # None: chosen by the event (above `min_budget`, inside `points`) or none
-    scoring: str  # key into GameSystem.scoring
-    min_budget: int | None = None
-    # The scale whose pack content stands in when a data pack prints none for this one
-    # (the system's package says what: StarCraft's Grand Offensive drafts the Standard cards).
-    borrows_from: str | None = None
-    # A game size chosen as a points range (Dropzone's 501-1,000 ... 3,001+): low, high.
-    points: tuple[int, int | None] | None = None
-
-
-@dataclass(frozen=True)
-class PackInfo:
-    """A published data pack: immutable once published; errata ship as a new pack."""
-
-    effective: dt.date
-    path: Path
-    source: str
-
-    @property
-    def version(self) -> str:
-        return self.effective.isoformat()
-
-    def load(self) -> dict[str, Any]:
-        with self.path.open(encoding="utf-8") as handle:
-            data: dict[str, Any] = json.load(handle)
-        return data
-
-
-@dataclass(frozen=True)
-class ResultShape:
-    """What a game's result holds in this system (docs/interchange.md, "Other game systems").
-
-    `vp`: scored by Victory Points (else a winner or a draw, as Warpspawn); `kp`: Kill
-    Points beside VP, breaking VP ties and summed as a fifth standings key (Dropzone);
-    `complete_victory`: a side may win outright whatever the VP (MORSDEI).
-    """
-
-    vp: bool = True
-    kp: bool = False
-    complete_victory: bool = False
-
-
-VP_ONLY = ResultShape()
-
-
-@dataclass(frozen=True)
-class ScoreRange:
-    """The points one side can score in one game, inclusive: results outside it are refused."""
-
-    low: int
-    high: int
-
-    def __contains__(self, value: object) -> bool:
-        return isinstance(value, int) and self.low <= value <= self.high
-
-
-@dataclass(frozen=True)
-class ResultExtra:
-    """A whole number a result records in one system beyond VP and KP (StarCraft: Battle
-    Rounds completed). Entered with the result on the web and in the API (`details`), kept
-    in `Game.details` under `key`, printed on the result slip."""
-
-    key: str
-    label: str
-    low: int
-    high: int
-    help: str = ""
-    abbr: str = ""  # a column heading where the label is too long (results grid)
-    # How a recorded value reads in a sentence, singular and plural ("{value} ..."); by
-    # default "label: value".
-    phrase: tuple[str, str] | None = None
-
-    def shown(self, value: int) -> str:
-        if self.phrase is None:
-            return f"{self.label}: {value}"
-        return (self.phrase[0] if value == 1 else self.phrase[1]).format(value=value)
-
-    def check(self, value: object) -> str | None:
-        """Why `value` cannot be recorded (None: it can)."""
-        if not isinstance(value, int) or isinstance(value, bool) or not self.low <= value <= self.high:
-            return f"{self.label} must be a whole number between {self.low} and {self.high}."
-        return None
-
-
-@dataclass(frozen=True)
-class SlipRosterText:
-    """A roster as its player's side of a result slip names it."""
-
-    faction: str
-    notes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class AwardGroup:
-    """A group of armies an event may give its own hobby award to.
-
-    OP Guide: Hobby Awards asks for "Best in Faction: one each" for the game's races; each
-    game system says what its groups are (its races, its factions), `key` stable for files
-    and URLs, `label` as players know it.
-    """
-
-    key: str
-    label: str
-
-
-class AwardGroups(Protocol):
-    """A game system's grouping of armies for the "Best in Faction" award.
-
-    `groups` lists the groups in the data pack in effect on the rules date (None: the newest
-    pack); `group_of` says which group a roster's faction belongs to (None: no group known,
-    e.g. a faction only a TO's own pack names).
-    """
-
-    def groups(self, rules_date: dt.date | None) -> tuple[AwardGroup, ...]: ...
-
-    def group_of(self, faction: str, rules_date: dt.date | None) -> str | None: ...
-
-
-@dataclass(frozen=True)
-class ResultReview:
-    """A rule that holds a confirmed result for the Head Judge before it is scored.
-
-    `applies(outcome, details)` says whether a result needs the look; `reason` is what the
-    results queue shows (StarCraft OP Guide: Games That Didn't Get Far Enough).
-    """
-
-    reason: str
-    applies: Callable[[str, Mapping[str, int]], bool]
-
-
-@dataclass(frozen=True)
-class GameSystem:
-    slug: str
-    name: str
-    scales: Mapping[str, Scale]
-    scoring: Mapping[str, ScoringTable]
-    packs: tuple[PackInfo, ...] = field(default_factory=tuple)
-    army: ArmyRules | None = None
-    results: ResultShape = VP_ONLY
-    # Whether the web app can run an event of this system yet (rosters, results entry);
-    # the offline commands (standings, pair) work for every registered system.
-    runs_events: bool = True
-    # validate_roster from files alone, for systems whose rosters are not StarCraft-shaped.
-    roster_check: RosterChecker | None = None
-    # Victory Points one side can score in a game; Kill Points likewise, for the systems
-    # that record them (None: the system has none). Every system states its own.
-    vp_range: ScoreRange = ScoreRange(0, 999)
-    # The standings columns that tell this system's players apart, in order: of "mp", "tp",
-    # "sos" and "otp" (Kill Points follow where the event ranks by them). A system whose
-    # games score no TP shows neither TP nor oTP, always 0 there.
-    standings_keys: tuple[str, ...] = ("mp", "tp", "sos", "otp")
-    kp_range: ScoreRange | None = None
-    # Who won a played game, by the system's own result (None: a tie). A top cut sends the
-    # winner on and settles a tie by seed (`rules_engine.deciding`); more VP by default.
-    decide_game: GameDecider = more_vp
-    # --- Packs a TO supplies ---
-    # Checks a decoded datapack/1 document for this system and says what it is; raises
-    # `rules_engine.datapack.PackError` naming the JSON path of the problem. None: the
-    # system takes no pack from a TO.
-    read_pack: PackReader | None = None
-
-    # --- The event roster pipeline (rosters) --------------------------------
-    # How the web app, the API and the services read, store, judge and show this system's
-    # rosters (`rules_engine.verdict.RosterRules`); None: no event pipeline for its rosters.
-    roster_rules: RosterRules | None = None
-    # The engagement scales a competitive event of this system is played at, where its
-    # organised-play rules fix them (StarCraft's OP Guide: Competitive Events, Standard);
-    # empty: the system has no such rule and a competitive event takes any of its scales.
-    competitive_scales: tuple[str, ...] = ()
-    # The scale a new event takes when none is named; empty: the first in `scales`.
-    default_scale: str = ""
-    # The round count the game's organised-play rules suggest for a field size (StarCraft's
-    # OP Guide: Event Size and Format); None: its books suggest none, and nothing is advised.
-    suggested_rounds: RoundAdvice | None = None
-    # The top cut suggested with those rounds (StarCraft: fields above 128, which the guide
-    # leaves to a championship format); None: never suggested.
-    suggested_cut: CutAdvice | None = None
-    # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
-    # Format). None of the other three books has dual lists.
-    dual_lists: bool = False
-    # Team games: players on one side, each with an army of their own judged with their
-    # teammates' against one budget (StarCraft's Part 9.1.8); None: the system has none,
-    # and says so where they are asked for (docs/teams.md).
-    team_games: TeamGames | None = None
-    # The folder of this system's web templates, `templates/games/<templates>/`: each part
-    # (roster, roster_report, roster_sheet, roster_help) found there first, then in
-    # `templates/games/_default/`. Empty: the slug with "-" as "_" (its package's name).
-    templates: str = ""
-    # What the system calls an army's budget, for the event settings' messages.
-    budget_name: str = "points limit"
-    budget_unit: str = "points"
-    # Event-level keys older event/1 files of this system wrote, and the generic event
-    # setting each is now (e.g. StarCraft's budget key is the event's `points_limit`).
-    event_file_renames: Mapping[str, str] = field(default_factory=dict)
-    # The system's own printed roster sheet and rosters CSV columns; None: the generic
-    # sheet (totals against limits, the roster/1 document's lines).
-    roster_sheet: RosterSheetMaker | None = None
-    # A violation's `section` (a reference for developers: a line of the book, a Part, a
-    # pack key) as the book's section in words, for the pages players read; None: only
-    # the references every system shares are named (`rules_engine.sections`).
-    section_title: SectionTitler | None = None
-
-    def rule_title(self, reference: str) -> str:
-        """The book's section in words for a violation's `section`, or "" when none is known."""
-        return section_title(reference, self.section_title)
-
-    def template_names(self, part: str) -> list[str]:
-        """Where a core template finds this system's `part` (`{% include names %}`)."""
-        folder = self.templates or self.slug.replace("-", "_")
-        return [f"games/{folder}/{part}.html", f"games/_default/{part}.html"]
-
-    # --- Result entry, review and slips (results) ---------------------------
-    # The extra numbers a result records in this system, in entry order (StarCraft: Battle
-    # Rounds completed); none for most systems.
-    result_extras: tuple[ResultExtra, ...] = ()
-    # The system's rule for results a judge looks at before they count; None: no such rule.
-    result_review: ResultReview | None = None
-    # What a result slip prints for one roster a player may choose: its faction and any
-    # lines of the system's own (StarCraft: its draft cards); None: the `faction` alone.
-    slip_roster: Callable[[Mapping[str, Any]], SlipRosterText] | None = None
-
-    def slip_roster_text(self, document: Mapping[str, Any]) -> SlipRosterText:
-        if self.slip_roster is not None:
-            return self.slip_roster(document)
-        faction = document.get("faction")
-        return SlipRosterText(faction if isinstance(faction, str) else "", ())
-
-    # --- The pre-game sequence and the round (pregame) -----------------------
-    # What happens before each game (`rules_engine.pregame`): a draft the players step
-    # through, a scenario the TO picks per round once rosters lock, one fixed scenario, or
-    # nothing; and the round: its default length and the calls a judge makes on the clock.
-    pregame: Pregame = NO_PREGAME
-    clock: ClockRules = DEFAULT_CLOCK
-
-    # --- Hobby awards (OP Guide: Hobby Awards) ------------------------------
-    # The groups "Best in Faction" is given for (StarCraft: its races); None: the system
-    # has no grouping, and an event of it offers no Best in Faction.
-    award_groups: AwardGroups | None = None
-
-    @property
-    def round_minutes(self) -> int:
-        """The default round length of a new event of this system."""
-        return self.clock.round_minutes
-
-    @property
-    def first_scale(self) -> str:
-        """The scale a new event of this system takes when none is named."""
-        return self.default_scale or next(iter(self.scales))
-
-    def scale(self, slug: str) -> Scale:
-        try:
-            return self.scales[slug]
-        except KeyError:
-            known = ", ".join(self.scales)
-            raise ValueError(f"{self.name} has no engagement scale {slug!r} (known: {known})") from None
-
-    def scoring_for(self, scale: str) -> ScoringTable:
-        return self.scoring[self.scale(scale).scoring]
-
-    def pack_for(self, cutoff: dt.date | None = None) -> PackInfo:
-        """The latest pack in effect on the rules cut-off date (the newest published when None)."""
-        eligible = [p for p in self.packs if cutoff is None or p.effective <= cutoff]
-        if not eligible:
-            raise NoPackInEffect(f"no {self.name} data pack is in effect on {cutoff}")
-        return max(eligible, key=lambda p: p.effective)
-
-    def validate_rosters(
-        self, rosters: Sequence[Roster], rules_date: dt.date | None = None
-    ) -> ValidationResult[RosterReport]:
-        """Judge one player's rosters (one, or a Dual List pair) under the rules of `rules_date`."""
-        if self.army is None:
-            raise NotImplementedError(f"{self.name} has no army-building rules yet")
-        return self.army.validate(rosters, rules_date)
-
-    def knows_unit(self, name: str) -> bool:
-        return self.army is not None and self.army.knows_unit(name)
-
-
-def discover_packs(directory: Path, source: str) -> tuple[PackInfo, ...]:
-    """Every `YYYY-MM-DD.json` in a system's data folder, oldest first."""
-    packs = []
-    for path in sorted(directory.glob("*.json")):
-        try:
-            effective = dt.date.fromisoformat(path.stem)
-        except ValueError:
-            continue
-        packs.append(PackInfo(effective=effective, path=path, source=source))
-    return tuple(packs)
+    """No installed game system has this slug (or name)."""
 
 
 _SYSTEMS: dict[str, GameSystem] = {}
+# The entry points of GROUP, by name (the slug), read once per process: reading every
+# installed distribution's metadata is the slow part, and what is installed does not
+# change under a running process (a test that installs a system calls `rescan`).
+_points: dict[str, EntryPoint] | None = None
+_all_loaded = False
+
+
+def _entry_points() -> dict[str, EntryPoint]:
+    global _points
+    if _points is None:
+        _points = installed_entry_points()
+    return _points
 
 
 def register(system: GameSystem) -> GameSystem:
-    if system.slug in _SYSTEMS:
+    """Put a system in the table by hand (a system built in a test); an installed system is
+    found through its entry point and needs no call."""
+    known = _SYSTEMS.get(system.slug)
+    if known is not None and known is not system:
         raise ValueError(f"game system {system.slug!r} registered twice")
     _SYSTEMS[system.slug] = system
     return system
 
 
-_loaded = False
+def _load(point: EntryPoint) -> GameSystem:
+    system = point.load()
+    if not isinstance(system, GameSystem):
+        raise TypeError(
+            f"entry point {point.name!r} of {GROUP} names {point.value}, which is not a GameSystem"
+        )
+    if system.slug != point.name:
+        # The slug is how events, files and this lookup name a system: one name for both.
+        raise ValueError(
+            f"entry point {point.name!r} of {GROUP} names a system whose slug is {system.slug!r}"
+        )
+    return register(system)
 
 
-def _load_builtin() -> None:
-    # Importing a system package registers it; listed here so the set is explicit. A flag,
-    # not "is anything registered?": importing one system directly registers only that one.
-    global _loaded
-    if _loaded:
+def _load_all() -> None:
+    global _all_loaded
+    if _all_loaded:
         return
-    _loaded = True
-    from rules_engine.systems import (  # noqa: F401
-        dropzone_commander,
-        morsdei,
-        starcraft_tmg,
-        warpspawn_starcraft,
-    )
+    for name, point in _entry_points().items():
+        if name not in _SYSTEMS:
+            _load(point)
+    _all_loaded = True
+
+
+def rescan() -> None:
+    """Read the installed entry points again (after installing a system into a running
+    process, as the test of an installed system does); systems already loaded stay."""
+    global _points, _all_loaded
+    _points = None
+    _all_loaded = False
+
+
+def forget(slug: str) -> None:
+    """Drop a system from the table (a test's own system, once the test is over)."""
+    _SYSTEMS.pop(slug, None)
+
+
+def get_system(slug: str) -> GameSystem:
+    found = _SYSTEMS.get(slug)
+    if found is not None:
+        return found
+    point = _entry_points().get(slug)
+    if point is not None:
+        return _load(point)
+    known = ", ".join(sorted({*_SYSTEMS, *_entry_points()}))
+    raise UnknownGameSystem(f"unknown game system {slug!r} (known: {known})")
 
 
 def system_named(value: str) -> GameSystem:
     """A system by slug or by its name as a person writes it ("Game: Dropzone Commander")."""
-    from rules_engine.names import name_key
-
-    _load_builtin()
+    _load_all()
     wanted = name_key(value)
     for system in _SYSTEMS.values():
         if value.strip() == system.slug or wanted in (name_key(system.slug), name_key(system.name)):
@@ -407,27 +185,8 @@ def system_named(value: str) -> GameSystem:
     return get_system(value.strip())
 
 
-_BUILTIN = ("dropzone_commander", "morsdei", "starcraft_tmg", "warpspawn_starcraft")
-
-
-def get_system(slug: str) -> GameSystem:
-    # A built-in system's package is named for its slug: import that one alone when it is
-    # all the caller needs. `pair` and `standings` on a file of one system then load one
-    # system's rules, not four (a fifth of their start-up); anything that
-    # lists or guesses systems still loads them all.
-    if slug not in _SYSTEMS and not _loaded and slug.replace("-", "_") in _BUILTIN:
-        import_module(f"rules_engine.systems.{slug.replace('-', '_')}")
-    if slug not in _SYSTEMS:
-        _load_builtin()
-    try:
-        return _SYSTEMS[slug]
-    except KeyError:
-        known = ", ".join(sorted(_SYSTEMS))
-        raise UnknownGameSystem(f"unknown game system {slug!r} (known: {known})") from None
-
-
 def all_systems(*, events_only: bool = False) -> list[GameSystem]:
-    """Every registered system by name; with `events_only`, those the web app can run."""
-    _load_builtin()
+    """Every installed system by name; with `events_only`, those the web app can run."""
+    _load_all()
     systems = sorted(_SYSTEMS.values(), key=lambda system: system.name)
     return [s for s in systems if s.runs_events] if events_only else systems

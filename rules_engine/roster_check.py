@@ -1,80 +1,47 @@
-"""A game system's roster check from files alone: what `validate_roster` runs for systems
-whose rosters are not StarCraft's (docs/interchange.md, "Other game systems").
+"""What every system's roster reading and `validate_roster` printing share.
 
-Each system package brings a `check_rosters(texts, pack_text)` that reads the rosters
-(roster/1, or the system's typed list), reads the TO's pack when one is handed in (else
-the system's built-in pack), judges and returns a `CheckResult`; what cannot be read is
-a `RosterInputError` (exit status 2, one line). `as_json` is the `validate_roster --json`
-shape: `legal`, `rosters` (each with the system's own `totals` and `limits`) and the
-top-level `violations`, plus the pack that judged them.
+A system reads its rosters through its one roster hook (`GameSystem.roster_rules`); the
+helpers here are the parts every reader has in common: telling roster/1 JSON from a typed
+list by content, and roster/1's envelope. `SHARED_PRINTER` is `validate_roster`'s verdict
+layout for every system that brings no printer of its own (docs/interchange.md, "Other
+game systems").
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from rules_engine import strict_json
-from rules_engine.verdict import Violation, in_line_order
+
+# The label and the input error are the report's words; named here as well for the systems' checks.
+from rules_engine.roster_report import PackLabel as PackLabel
+from rules_engine.roster_report import Report, ValidationResult, Violation, in_line_order
+from rules_engine.roster_report import RosterInputError as RosterInputError
 
 
-class RosterInputError(ValueError):
-    """A roster or pack that cannot be read: exit status 2 with this one line."""
+class SharedPrinter:
+    """`validate_roster`'s verdict in the layout every system shares unless it brings its
+    own (`GameSystem.verdict_printer`): each roster's totals against its limits and its
+    violations, the violations between the rosters, and the pack that judged them."""
 
-
-class Report(Protocol):
-    @property
-    def legal(self) -> bool: ...
-
-    def as_json(self) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True)
-class PackLabel:
-    game_system: str
-    effective: str
-    source: str
-    sample: bool
-    lints: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
+    def json(self, result: ValidationResult[Report], pack: PackLabel) -> dict[str, Any]:
+        """`legal`, `rosters` (each with the system's own `totals` and `limits`), the top-level
+        `violations`, and `pack` (docs/interchange.md, "Other game systems")."""
         return {
-            "game_system": self.game_system,
-            "effective": self.effective,
-            "source": self.source,
-            "sample": self.sample,
-            "lints": list(self.lints),
+            "legal": result.legal,
+            "rosters": [_in_line_order(r.as_json()) for r in result.rosters],
+            "violations": [v.as_json() for v in result.violations],
+            "pack": pack.as_json(),
         }
 
-
-@dataclass(frozen=True)
-class CheckResult:
-    rosters: tuple[Report, ...]
-    pack: PackLabel
-    violations: tuple[Violation, ...] = ()
-
-    @property
-    def legal(self) -> bool:
-        return not self.violations and all(r.legal for r in self.rosters)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "legal": self.legal,
-            "rosters": [_in_line_order(r.as_json()) for r in self.rosters],
-            "violations": [v.as_json() for v in self.violations],
-            "pack": self.pack.as_json(),
-        }
-
-    def text(self, names: Sequence[str]) -> str:
+    def text(self, result: ValidationResult[Report], pack: PackLabel, names: Sequence[str]) -> str:
         """What a person reads: a verdict line per roster, its totals, then each violation."""
         lines = []
-        if self.pack.sample:
-            lines.append(
-                f"Judged against a SAMPLE pack ({self.pack.source}); hand in the event's with --pack."
-            )
-        for name, roster in zip(names, self.rosters, strict=True):
+        if pack.sample:
+            lines.append(f"Judged against a SAMPLE pack ({pack.source}); hand in the event's with --pack.")
+        for name, roster in zip(names, result.rosters, strict=True):
             data = _in_line_order(roster.as_json())
             verdict = "LEGAL" if roster.legal else "ILLEGAL"
             lines.append(f"{name}: {verdict} — {data.get('player', '')}, {data.get('faction', '')}")
@@ -84,9 +51,12 @@ class CheckResult:
                 lines.append(f"  {key}: {value}{limit}")
             for v in data.get("violations", []):
                 lines.append(f"  x {v['code']} ({v['where']}): {v['message']} [{v['section']}]")
-        for lint in self.pack.lints:
+        for lint in pack.lints:
             lines.append(f"pack warning: {lint}")
         return "\n".join(lines) + "\n"
+
+
+SHARED_PRINTER = SharedPrinter()
 
 
 def _in_line_order(data: dict[str, Any]) -> dict[str, Any]:
@@ -94,16 +64,6 @@ def _in_line_order(data: dict[str, Any]) -> dict[str, Any]:
     (`rules_engine.verdict.in_line_order`; the report's own lists stand for the document's)."""
     violations = [Violation.from_json(v) for v in data.get("violations", [])]
     return data | {"violations": [v.as_json() for v in in_line_order(violations, tuple(data))]}
-
-
-class PackReader(Protocol):
-    """A system's check of a TO's decoded pack: what it is, or a `datapack.PackError`."""
-
-    def __call__(self, data: Any) -> PackLabel: ...
-
-
-class RosterChecker(Protocol):
-    def __call__(self, texts: Sequence[str], pack_text: str | None) -> CheckResult: ...
 
 
 def roster_document(text: str, *, kind: str, error: type[ValueError]) -> Any | None:
@@ -149,10 +109,3 @@ def roster_envelope(
     if not isinstance(listed, list):
         raise error(f"{entries}: required, a list of {what}")
     return doc, listed
-
-
-def one_roster(texts: Sequence[str], system_name: str) -> str:
-    """These systems' books know no dual lists (docs/game-systems.md): one roster per player."""
-    if len(texts) != 1:
-        raise RosterInputError(f"{system_name} takes one roster per player, not {len(texts)}")
-    return texts[0]

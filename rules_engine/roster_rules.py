@@ -3,8 +3,10 @@
 Dropzone Commander, MORSDEI and Warpspawn have no dual lists (none of their books has them)
 and each judges a roster against one pack: the TO's (a loaded datapack/1 document handed
 in) or the system's built-in one. Each system package gives its own reader, writer,
-validator and pack parser; this adapter turns them into `rules_engine.verdict.RosterRules`
-and their reports into the generic `JudgedRoster` every core view reads.
+validator, pack parser and pack label; this adapter turns them into
+`rules_engine.game_system.RosterRules` (the one roster hook: the web, the API and
+`validate_roster` alike) and their reports into the generic `JudgedRoster` every core view
+reads.
 """
 
 from __future__ import annotations
@@ -14,8 +16,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules_engine.roster_check import RosterInputError
-from rules_engine.verdict import Declared, JudgedRoster, RosterVerdict, ValidationResult
+from rules_engine.roster_report import (
+    Declared,
+    JudgedRoster,
+    PackLabel,
+    RosterInputError,
+    RosterVerdict,
+    ValidationResult,
+)
 
 
 class _SystemReport(Protocol):
@@ -33,10 +41,13 @@ class OneRosterRules:
     validate: Callable[[Any, Any], _SystemReport]
     parse_pack: Callable[[Any], Any]
     builtin_pack: Callable[[], Any]
+    # What a parsed pack says of itself: its effective date, source, whether it is a sample.
+    label: Callable[[Any], PackLabel]
     # The system's own "cannot read this" errors, reported as RosterInputError.
     input_errors: tuple[type[Exception], ...]
 
-    def read(self, content: str | Mapping[str, Any]) -> Any:
+    def read(self, content: str | Mapping[str, Any], *, origin: str = "roster") -> Any:
+        """The roster; these systems' messages say the line, not the file (`origin` unused)."""
         try:
             return self.read_roster(content)
         except self.input_errors as exc:
@@ -54,7 +65,7 @@ class OneRosterRules:
         """Each roster on its own: no rules between rosters (no dual lists). `rules_date` picks
         nothing: these systems ship one built-in pack, the event's own pack is `pack`."""
         if len(rosters) != 1:
-            raise ValueError(f"{self.system_name} takes one roster per player, not {len(rosters)}")
+            raise RosterInputError(f"{self.system_name} takes one roster per player, not {len(rosters)}")
         judged_by = self.parse_pack(dict(pack)) if pack is not None else self.builtin_pack()
         return ValidationResult(
             rosters=tuple(JudgedRoster.from_json(self.validate(r, judged_by).as_json()) for r in rosters)
@@ -62,6 +73,11 @@ class OneRosterRules:
 
     def report_from_json(self, data: Mapping[str, Any]) -> JudgedRoster:
         return JudgedRoster.from_json(data)
+
+    def pack_label(self, pack: Mapping[str, Any] | None, rules_date: dt.date | None) -> PackLabel:
+        """The TO's pack checked (a `datapack.PackError` naming the JSON path of a problem), or
+        the built-in one; `rules_date` picks nothing, as in `judge`."""
+        return self.label(self.parse_pack(dict(pack)) if pack is not None else self.builtin_pack())
 
 
 class RosterSheetMaker(Protocol):

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.datapack import PackError, decode
+from rules_engine.game_system import GameSystem
 from rules_engine.json_lines import with_line
-from rules_engine.registry import GameSystem
-from rules_engine.roster_check import PackLabel
+from rules_engine.roster_report import PackLabel
 
 # The largest pack shipped (StarCraft's) is about 200 KB; a pack ten times that is not a pack.
 MAX_BYTES = 2 * 1024 * 1024
@@ -39,7 +39,7 @@ def fingerprint(document: Any) -> str:
 
 def read_supplied_pack(system: GameSystem, content: bytes | str) -> SuppliedPack:
     """Check a pack for `system`; a PackError says what is wrong and on which line."""
-    if system.read_pack is None:
+    if system.roster_rules is None:
         raise PackError(f"{system.name} takes no data pack from the organiser")
     if len(content) > MAX_BYTES:
         size, limit = len(content) // 1024, MAX_BYTES // 1024
@@ -55,7 +55,8 @@ def read_supplied_pack(system: GameSystem, content: bytes | str) -> SuppliedPack
     if not isinstance(data, dict):
         raise PackError("the pack must be a JSON object")
     try:
-        label = system.read_pack(data)
+        # Checked as the rosters will be judged against it (the roster hook's own reading).
+        label = system.roster_rules.pack_label(data, None)
     except PackError as exc:
         raise PackError(with_line(text.lstrip("\ufeff"), str(exc))) from None
     return SuppliedPack(document=data, label=label, fingerprint=fingerprint(data))

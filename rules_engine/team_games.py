@@ -4,7 +4,9 @@ together against one budget for the team (docs/teams.md, "Team games").
 This is the contract between the event pipeline and a game system that has team games
 (`GameSystem.team_games`); a system without them leaves it None and says so. The
 system's own package reads its rulebook's wording (which budget, how it is shared, how
-many players a team has).
+many players a team has). Part of the game-system contract, below the registry; judging a
+team for an event (`judge_team_rosters`, `team_roster_verdict`) is
+`rules_engine.verdict`'s, above it.
 """
 
 from __future__ import annotations
@@ -14,15 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from rules_engine.verdict import (
-    EventRequirements,
-    Report,
-    RosterVerdict,
-    Violation,
-    event_violations,
-    in_line_order,
-    roster_rules_for,
-)
+from rules_engine.roster_report import Report, Violation
 
 R = TypeVar("R", bound=Report, covariant=True)
 
@@ -99,61 +93,6 @@ class TeamGames(Protocol):
         pack in effect on `rules_date`, or `pack` when one is given, against `budget`."""
         ...
 
-
-def team_games_of(game_system: str) -> TeamGames | None:
-    """The system's team games; None when it has none (or is unknown here)."""
-    from rules_engine.registry import UnknownGameSystem, get_system
-
-    try:
-        return get_system(game_system).team_games
-    except UnknownGameSystem:
-        return None
-
-
-def judge_team_rosters(
-    rosters: Sequence[Any],
-    requirements: EventRequirements,
-    *,
-    budget: int,
-    pack: Mapping[str, Any] | None = None,
-) -> TeamVerdict[Report]:
-    """A team's armies (one per player, in the team's order) judged for one event: the
-    game's team rules against `budget`, each army with the event's own violations first
-    (game system, scale), as `judge_rosters` does for one player's."""
-    teams = team_games_of(requirements.game_system)
-    if teams is None:
-        raise NotImplementedError(f"{requirements.game_system} has no team games")
-    rules = roster_rules_for(requirements.game_system)
-    verdict = teams.judge_team(rosters, budget=budget, rules_date=requirements.rules_date, pack=pack)
-    reports = tuple(
-        report.with_violations(
-            in_line_order(
-                (*event_violations(rules.declared(roster), requirements), *report.violations),
-                tuple(rules.document(roster)),
-            )
-        )
-        for roster, report in zip(rosters, verdict.rosters, strict=True)
-    )
-    return TeamVerdict(
-        rosters=reports, totals=verdict.totals, limits=verdict.limits, violations=verdict.violations
-    )
-
-
-def team_roster_verdict(
-    roster: Any,
-    requirements: EventRequirements,
-    *,
-    position: int,
-    teammates: Mapping[int, Any],
-    budget: int,
-    pack: Mapping[str, Any] | None = None,
-) -> RosterVerdict:
-    """The verdict of the army at `position` (1, 2, 3) of a team, judged with the armies its
-    `teammates` have in so far (by position): its own report, and the team's problems where
-    a dual list's would be. An army stands alone until a teammate's is in; the team's
-    budget binds them from then on."""
-    team = dict(teammates)
-    team[position] = roster
-    order = sorted(team)
-    verdict = judge_team_rosters([team[p] for p in order], requirements, budget=budget, pack=pack)
-    return RosterVerdict(roster=verdict.rosters[order.index(position)], dual_list=verdict.violations)
+    def text(self, verdict: TeamVerdict[Report], names: Sequence[str]) -> str:
+        """`validate_roster --team-budget`'s verdict for a person; `names` labels each army."""
+        ...

@@ -26,9 +26,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules_engine.registry import get_system
-from rules_engine.systems.dropzone_commander import DATA_DIR as DROPZONE_DATA
-from rules_engine.systems.dropzone_commander import EXAMPLES_DIR as DROPZONE_EXAMPLES
-from rules_engine.systems.starcraft_tmg import DATA_DIR
 from tournaments.models import Event, EventKind, ListFormat, Outcome, RosterPublication
 from tournaments.services.events import event_create, staff_add, tables_set
 from tournaments.services.packs import event_pack_supply
@@ -56,8 +53,16 @@ PLAYED_ROUNDS = 3
 SEED = 2026
 
 
+def _examples(game_system: str) -> Path:
+    """The system's own example armies (`GameSystem.examples`), which the demo plays."""
+    folder = get_system(game_system).examples
+    if folder is None:
+        raise LookupError(f"{game_system} ships no example armies for the demo")
+    return folder
+
+
 def _example(name: str) -> dict[str, object]:
-    path = DATA_DIR.parent / "examples" / f"{name}.json"
+    path = _examples("starcraft-tmg") / f"{name}.json"
     document: dict[str, object] = json.loads(Path(path).read_text(encoding="utf-8"))
     document.pop("expected", None)
     return document
@@ -132,9 +137,7 @@ def _load_starcraft_demo() -> Event:
             document = {**_example(army), "player": name}
             roster_submit(player=player, slot=slot, content=document, by=to, as_staff=True)
     # Every extra the system's results record, filled mid-range (a full game, nothing flagged).
-    details = {
-        extra.key: (extra.low + extra.high) // 2 for extra in get_system(event.game_system).result_extras
-    }
+    details = {extra.key: (extra.low + extra.high) // 2 for extra in event.system.result_extras}
     # Nobody checks in at a demo: its rounds go ahead past the pre-round check (confirm).
     for _ in range(PLAYED_ROUNDS):
         round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
@@ -157,11 +160,12 @@ SECOND_SLUG = "demo-dropzone-clash"
 SECOND_PLAYERS = DEMO_PLAYERS[:8]
 SECOND_ARMIES = ("ucm-armour", "ucm-airborne")
 SECOND_PLAYED_ROUNDS = 2
-DROPZONE_SAMPLE_PACK = DROPZONE_DATA / "2000-01-01.json"
 
 
 def _second_army(name: str) -> dict[str, object]:
-    document: dict[str, object] = json.loads((DROPZONE_EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    document: dict[str, object] = json.loads(
+        (_examples("dropzone-commander") / f"{name}.json").read_text(encoding="utf-8")
+    )
     return document
 
 
@@ -182,7 +186,10 @@ def load_second_game_demo() -> Event:
     )
     _claim_slug(event, SECOND_SLUG)
     event_pack_supply(
-        event=event, actor=to, content=DROPZONE_SAMPLE_PACK.read_bytes(), filename="ucm-sample.json"
+        event=event,
+        actor=to,
+        content=get_system("dropzone-commander").pack_for(None).path.read_bytes(),
+        filename="ucm-sample.json",
     )
     tables_set(event=event, actor=to, tables=[(n, f"Zone {n}") for n in range(1, 5)])
     staff_add(event=event, actor=to, user=judge, role="head-judge")

@@ -21,7 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from rules_engine.registry import GameSystem, UnknownGameSystem, all_systems, get_system
+from rules_engine.game_system import GameSystem
+from rules_engine.registry import UnknownGameSystem, all_systems, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_time import in_zone, zone_named, zone_names
@@ -895,7 +896,7 @@ class PlayerResultForm(_ResultForm):
         kwargs["initial"] = {"idempotency_key": uuid.uuid4().hex, **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         self.game = game
-        self.system = system = get_system(game.round.event.game_system)
+        self.system = system = game.round.event.system
         add_nomination_field(self, game, player)
         shape = system.results
         choices = []
@@ -1024,7 +1025,7 @@ class StaffResultForm(_ResultForm):
         kwargs.setdefault("prefix", f"g{game.pk}")
         kwargs["initial"] = {**kwargs.get("initial", {}), "version": game.version}
         super().__init__(*args, **kwargs)
-        self.system = system = get_system(game.round.event.game_system)
+        self.system = system = game.round.event.system
         shape = system.results
         outcome = self.fields["outcome"]
         assert isinstance(outcome, forms.ChoiceField)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.registry import GameSystem
+from rules_engine.game_system import GameSystem
 
 
 def game_template_names(system: GameSystem, part: str) -> list[str]:

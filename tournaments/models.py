@@ -14,6 +14,7 @@ from django.db import models
 from django.utils import timezone
 
 from pairings.engine.report import PairingReport
+from rules_engine.game_system import GameSystem
 from rules_engine.pregame import Pregame
 from rules_engine.registry import UnknownGameSystem, get_system
 from standings import records
@@ -213,10 +214,16 @@ class Event(models.Model):
         return f"{rounds}, then a top {self.cut_size}" if self.cut_size is not None else rounds
 
     @property
+    def system(self) -> GameSystem:
+        """The event's game system (its plug-in); UnknownGameSystem when none is installed
+        under the event's slug (an event of a system since uninstalled)."""
+        return get_system(self.game_system)
+
+    @property
     def game_system_name(self) -> str:
         """The game as players know it (the registry's name), not its slug."""
         try:
-            return get_system(self.game_system).name
+            return self.system.name
         except UnknownGameSystem:
             return self.game_system
 
@@ -224,7 +231,7 @@ class Event(models.Model):
     def scale_name(self) -> str:
         """The engagement scale as the game system names it ("Clash"), not its slug."""
         try:
-            return get_system(self.game_system).scales[self.scale].name
+            return self.system.scales[self.scale].name
         except (UnknownGameSystem, KeyError):
             return self.scale
 
@@ -232,14 +239,14 @@ class Event(models.Model):
     def budget_unit(self) -> str:
         """What the game counts an army's budget in (the plug-in's word), for display."""
         try:
-            return get_system(self.game_system).budget_unit
+            return self.system.budget_unit
         except UnknownGameSystem:
             return "points"
 
     @property
     def pregame(self) -> Pregame:
         """Its game system's pre-game sequence (a draft, a scenario per round, one, or none)."""
-        return get_system(self.game_system).pregame
+        return self.system.pregame
 
 
 def default_round_minutes(game_system: str) -> int:
@@ -425,7 +432,7 @@ class Round(models.Model):
     def scenario_to_play(self) -> str:
         """What players are shown for this round: the chosen scenario, or the system's only
         one (MORSDEI's Three Loot Points); empty when there is none (yet)."""
-        pregame = get_system(self.event.game_system).pregame
+        pregame = self.event.system.pregame
         return self.scenario if pregame.per_round else (pregame.fixed_scenario or "")
 
     @property

@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from bracket import Bracket, CutError, Placing, bracket_size, entrants
 from rosters.models import Roster
+from rules_engine.game_system import CutAdvice, GameSystem, RoundAdvice
 from rules_engine.names import name_key
-from rules_engine.registry import CutAdvice, GameSystem, RoundAdvice, UnknownGameSystem, get_system
+from rules_engine.registry import UnknownGameSystem
 from standings import Standings
 from standings.display import RoundProgress
 from tournaments.access import EventAccess
@@ -180,7 +181,7 @@ def _field_advice(
 ) -> int | None:
     """What the game system's `pick`ed advice says for this event and field size."""
     try:
-        advice = pick(get_system(event.game_system))
+        advice = pick(event.system)
     except UnknownGameSystem:
         return None
     if advice is None or players < 1:

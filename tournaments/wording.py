@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules_engine.registry import get_system
 from tournaments.game_templates import extras_shown
 from tournaments.models import Game, Outcome, Player, ResultReport
 
@@ -54,7 +53,7 @@ def report_in_my_terms(report: ResultReport | Game | None, game: Game, me: Playe
     if report is None:
         return None
     mine_first = game.player_one_id == me.pk
-    system = get_system(game.round.event.game_system)
+    system = game.round.event.system
 
     def mine_theirs(one: int | None, two: int | None) -> tuple[int | None, int | None]:
         return (one, two) if mine_first else (two, one)

@@ -24,7 +24,6 @@ from judging.models import GameDraft, RoundClock
 from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
 from rules_engine.pregame import DraftError, DraftRules, Seat
-from rules_engine.registry import get_system
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, ListFormat, Player, RoundStatus
 from tournaments.services.audit import audit
@@ -34,13 +33,13 @@ from tournaments.services.versions import event_touch
 
 def draft_rules(event: Event) -> DraftRules | None:
     """The event's game system's draft, or None when its pre-game sequence is not a draft."""
-    return get_system(event.game_system).pregame.draft
+    return event.system.pregame.draft
 
 
 def _rules(event: Event) -> DraftRules:
     rules = draft_rules(event)
     if rules is None:
-        raise ServiceError(f"{get_system(event.game_system).name} has no pre-game draft.", code="no-draft")
+        raise ServiceError(f"{event.system.name} has no pre-game draft.", code="no-draft")
     return rules
 
 

@@ -1,10 +1,11 @@
 """A roster found illegal after play began (OP Guide: Illegal Rosters).
 
 The judge records the finding with the violations the rules engine finds on the stored
-document today, and what the Head Judge decided about the completed games. The platform
-proposes the smallest change that makes the roster legal
-(`rules_engine.systems.starcraft_tmg.repair`); the player corrects the roster under
-supervision, so a judge submits the corrected roster as staff.
+document today, and what the Head Judge decided about the completed games. Where the game
+system offers a repair (`GameSystem.repair`), the platform proposes the smallest change
+that makes the roster legal; without one there is no automatic repair for this game. The
+player corrects the roster under supervision, so a judge submits the corrected roster as
+staff.
 A proportionate penalty is issued separately, with `penalty_issue`.
 """
 
@@ -22,8 +23,6 @@ from judging.domain.penalties import PenaltyError, illegal_roster_checklist
 from judging.models import GamesDecision, RosterFinding
 from judging.services._common import STAFF_ROLES, require_roles
 from rosters.models import Roster
-from rules_engine.systems.starcraft_tmg.repair import repair_document
-from rules_engine.systems.starcraft_tmg.roster_json import RosterFileError
 from rules_engine.verdict import RosterVerdict
 from tournaments.bridges.rules import event_requirements
 from tournaments.errors import ServiceError
@@ -58,14 +57,15 @@ def games_completed(player: Player) -> int:
 def proposed_repair(
     event: Event, player: Player, slot: int, document: dict[str, Any]
 ) -> dict[str, Any] | None:
-    """The smallest change, proved legal by the same check a submission gets (event rules included)."""
-    try:
-        repair = repair_document(document, rules_date=event_requirements(event).rules_date)
-    except RosterFileError:
+    """The smallest change, proved legal by the same check a submission gets (event rules
+    included); None when the game offers no repair (`GameSystem.repair`) or it finds none."""
+    search = event.system.repair
+    if search is None:
         return None
+    repair = search(document, rules_date=event_requirements(event).rules_date)
     if repair is None or not repair.edits:
         return None
-    proof = roster_preview(event=event, content=repair.document, player=player, slot=slot)
+    proof = roster_preview(event=event, content=dict(repair.document), player=player, slot=slot)
     if not proof.legal:
         return None  # legal to the army rules, but the event's own rules still object
     return repair.as_json()

@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from judging import selectors as judging_selectors
-from rules_engine.registry import get_system
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.conditional import conditional, is_htmx
 from tournaments.errors import ServiceError, StaleVersion
@@ -36,7 +35,7 @@ def _judge(request: HttpRequest, slug: str) -> EventAccess:
 
 def side_by_side(game: Game, reports: list[ResultReport]) -> list[dict[str, Any]]:
     """The latest report from each player (player one first), then the latest staff entry."""
-    system = get_system(game.round.event.game_system)
+    system = game.round.event.system
     latest: dict[int | None, ResultReport] = {}
     for report in sorted(reports, key=lambda r: (r.created_at, r.id)):
         latest[report.reporter_id] = report
@@ -56,7 +55,7 @@ def side_by_side(game: Game, reports: list[ResultReport]) -> list[dict[str, Any]
 
 
 def _item(game: Game, form: StaffResultForm | None = None) -> dict[str, Any]:
-    system = get_system(game.round.event.game_system)
+    system = game.round.event.system
     flagged = game.needs_review and game.reviewed_at is None
     return {
         "game": game,
@@ -105,7 +104,7 @@ def results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         raise Http404("The round is not published yet.")
     games = by_table(round_games(round_))
     rounds = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
-    extras = get_system(access.event.game_system).result_extras
+    extras = access.event.system.result_extras
     rows = [{"game": g, "extras": [(g.details or {}).get(e.key) for e in extras]} for g in games]
     context = nav_context(access, "judge") | {
         "round": round_,

@@ -1,1 +1,1 @@
-"""One package per game system; each registers itself with rules_engine.registry."""
+"""One package per game system; each names its `GameSystem` in an entry point (pyproject.toml)."""

@@ -36,7 +36,7 @@ def _code(call: Callable[[], object]) -> str:
 
 
 def test_offering_best_in_faction_makes_one_award_per_group_of_the_game_system(offered: World):
-    groups = get_system(offered.event.game_system).award_groups
+    groups = offered.event.system.award_groups
     assert groups is not None
     expected = [g.key for g in groups.groups(None)]
     faction = Award.objects.filter(event=offered.event, kind=AwardKind.BEST_IN_FACTION).order_by("id")
@@ -178,7 +178,7 @@ def test_casting_a_ballot_writes_no_audit_entry(offered: World):
 
 def test_best_in_faction_is_voted_within_the_group(offered: World):
     publish_rosters(offered)
-    first_group = get_system(offered.event.game_system).award_groups.groups(None)  # type: ignore[union-attr]
+    first_group = offered.event.system.award_groups.groups(None)  # type: ignore[union-attr]
     bob_group = next(g.key for g in first_group if g.key != "zerg")  # Raynor's Raiders' race
     theirs = award(offered, AwardKind.BEST_IN_FACTION, bob_group)
     award_vote(award=theirs, voter=offered.bob, choice=offered.carol, by=offered.users["bob"])

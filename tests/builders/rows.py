@@ -15,7 +15,7 @@ from typing import Any
 from django.utils import timezone
 
 from rosters.models import Roster
-from rules_engine.registry import get_system
+from rules_engine.systems.starcraft_tmg.army import validate_rosters_on
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from rules_engine.verdict import RosterVerdict
 from tests.builders.documents import example_document, terran_document
@@ -180,7 +180,7 @@ def give_rosters(event: Event, *, legal: bool = True) -> None:
 def add_roster(owner: Player, slot: int = 1, document: dict[str, Any] | None = None) -> Roster:
     """A roster with the verdict `tournaments.services.rosters.roster_submit` would store."""
     document = document or example_document()
-    verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)], None)
+    verdict = validate_rosters_on([roster_from_document(document)], None)
     report = RosterVerdict(roster=verdict.rosters[0], dual_list=verdict.violations).to_dict()
     roster = Roster.objects.create(
         player=owner, slot=slot, document=document, legal=verdict.legal, report=report

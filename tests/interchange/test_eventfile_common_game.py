@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interchange.eventfile import EventFileError, _common_game, _read_game
-from rules_engine.registry import ResultShape
+from rules_engine.game_system import ResultShape
 from standings.records import OUTCOMES
 
 KNOWN = {"p1", "p2", "p3"}

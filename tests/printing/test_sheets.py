@@ -18,8 +18,15 @@ from printing.sheets import (
     standings_sheet,
 )
 from rules_engine.registry import get_system
+from rules_engine.systems.starcraft_tmg.army import validate_rosters_on
 from rules_engine.systems.starcraft_tmg.sheet import StarCraftSheet
-from rules_engine.verdict import EventRequirements, RosterVerdict, roster_rules_for, roster_verdict
+from rules_engine.verdict import (
+    EventRequirements,
+    RosterVerdict,
+    roster_rules_for,
+    roster_verdict,
+    stored_verdict,
+)
 from standings import compute_standings
 from standings.records import EventGame, EventPlayer, EventRound
 from tests.builders.documents import example_document
@@ -99,8 +106,7 @@ def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
     from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 
     document = example_document()
-    system = get_system("starcraft-tmg")
-    verdict = system.validate_rosters([roster_from_document(document)], None)
+    verdict = validate_rosters_on([roster_from_document(document)], None)
     stored = RosterVerdict(roster=verdict.rosters[0])
     page = roster_page(
         player="Zoë",
@@ -108,7 +114,7 @@ def test_roster_page_reads_costs_and_the_slot_ledger_from_the_verdict():
         slot=2,
         document=document,
         verdict=stored,
-        game_sheet=system.roster_sheet,
+        game_sheet=get_system("starcraft-tmg").roster_sheet,
     )
     game = page.game
     assert isinstance(game, StarCraftSheet)
@@ -137,7 +143,7 @@ def test_roster_page_without_a_verdict_prints_the_document_unpriced():
         player_id="p1",
         slot=1,
         document=document,
-        verdict=RosterVerdict.from_dict({}, game_system="starcraft-tmg"),
+        verdict=stored_verdict({}, game_system="starcraft-tmg"),
         game_sheet=get_system("starcraft-tmg").roster_sheet,
     )
     assert not page.checked

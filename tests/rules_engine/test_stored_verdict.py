@@ -1,4 +1,4 @@
-"""The stored roster verdict is typed: `RosterVerdict.to_dict` / `from_dict` round-trip,
+"""The stored roster verdict is typed: `RosterVerdict.to_dict` / `stored_verdict` round-trip,
 and reports stored by the earlier code (no `race`, event violations without a `section`,
 an empty or bare report) read back without any caller re-parsing JSON."""
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
 from rules_engine.systems.starcraft_tmg.report import RosterReport, starcraft_report
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
-from rules_engine.verdict import EventRequirements, RosterVerdict, roster_verdict
+from rules_engine.verdict import EventRequirements, RosterVerdict, roster_verdict, stored_verdict
 from tests.rules_engine.systems.starcraft_tmg.test_properties import any_rosters
 
 STANDARD = EventRequirements(game_system="starcraft-tmg", scale="standard", rules_date=dt.date(2026, 11, 15))
@@ -30,10 +30,9 @@ def test_every_book_army_verdict_round_trips():
     for roster in rosters:
         verdict = roster_verdict(roster, STANDARD)
         assert verdict.roster is not None
-        assert RosterVerdict.from_dict(verdict.to_dict(), game_system="starcraft-tmg") == verdict
+        assert stored_verdict(verdict.to_dict(), game_system="starcraft-tmg") == verdict
         assert (
-            RosterVerdict.from_dict(json.loads(json.dumps(verdict.to_dict())), game_system="starcraft-tmg")
-            == verdict
+            stored_verdict(json.loads(json.dumps(verdict.to_dict())), game_system="starcraft-tmg") == verdict
         )
 
 
@@ -42,14 +41,14 @@ def test_a_dual_list_verdict_round_trips_with_its_pair_problems():
     verdict = roster_verdict(zerg, STANDARD, others=[terran], slot=2)
     assert "dual-list-faction-mismatch" in verdict.codes
     assert not verdict.legal
-    assert RosterVerdict.from_dict(verdict.to_dict(), game_system="starcraft-tmg") == verdict
+    assert stored_verdict(verdict.to_dict(), game_system="starcraft-tmg") == verdict
 
 
 @settings(max_examples=60, deadline=None)
 @given(any_rosters())
 def test_any_verdict_round_trips(roster):
     verdict = roster_verdict(roster, STANDARD)
-    again = RosterVerdict.from_dict(json.loads(json.dumps(verdict.to_dict())), game_system="starcraft-tmg")
+    again = stored_verdict(json.loads(json.dumps(verdict.to_dict())), game_system="starcraft-tmg")
     assert again == verdict
     assert again.legal == verdict.legal
 
@@ -71,7 +70,7 @@ def test_a_report_stored_by_the_old_code_reads_back():
     verdict = roster_verdict(skirmish, STANDARD)
     assert verdict.roster is not None
     old = _stored_by_the_old_code(verdict)
-    read = RosterVerdict.from_dict(old, game_system="starcraft-tmg")
+    read = stored_verdict(old, game_system="starcraft-tmg")
     assert read.roster is not None
     assert read.legal is False
     assert [v.code for v in read.violations] == [v.code for v in verdict.violations]
@@ -85,17 +84,17 @@ def test_a_report_stored_by_the_old_code_reads_back():
     assert again.slots == mine.slots
     assert again.units == mine.units
     # What it reads is what it writes: reading its own output gives the same verdict.
-    assert RosterVerdict.from_dict(read.to_dict(), game_system="starcraft-tmg") == read
+    assert stored_verdict(read.to_dict(), game_system="starcraft-tmg") == read
 
 
 def test_an_empty_or_bare_report_is_a_roster_never_judged():
     stored: Any
     for stored in ({}, {"legal": True}, {"legal": False, "dual_list": []}, {"roster": "garbled"}, None, []):
-        verdict = RosterVerdict.from_dict(stored, game_system="starcraft-tmg")
+        verdict = stored_verdict(stored, game_system="starcraft-tmg")
         assert verdict.roster is None
         assert verdict.legal is False
         assert verdict.violations == ()
-        assert RosterVerdict.from_dict(verdict.to_dict(), game_system="starcraft-tmg") == verdict
+        assert stored_verdict(verdict.to_dict(), game_system="starcraft-tmg") == verdict
 
 
 def test_a_report_with_missing_keys_reads_with_defaults():

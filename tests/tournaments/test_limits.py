@@ -67,9 +67,8 @@ def test_the_service_refuses_it_too(alice, name, value):
 
 def test_victory_points_beyond_the_systems_range_are_refused_by_web_and_api(api, client, round_one, world):
     """One VP limit, the game system's own (StarCraft 0-200), for the web form and the API."""
-    from rules_engine.registry import get_system
 
-    top = get_system(world.event.game_system).vp_range.high
+    top = world.event.system.vp_range.high
     game = world.game(world.bob)
     client.force_login(world.users["bob"])
     page = client.post(world.url("me/result/"), {"how": "played", "my_vp": top + 1, "their_vp": 3})

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from rules_engine.registry import NoPackInEffect, get_system
+from rules_engine.game_system import NoPackInEffect
 from rules_engine.verdict import EventRequirements
 from tournaments.models import Event, EventPack, ListFormat
 
@@ -50,7 +50,7 @@ def pack_document_in_effect(event: Event) -> Mapping[str, Any] | None:
     supplied = event_pack(event)
     if supplied is not None:
         return supplied
-    system = get_system(event.game_system)
+    system = event.system
     try:
         return system.pack_for(event_requirements(event).rules_date).load()
     except NoPackInEffect:

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from rules_engine.registry import GameSystem, Scale, UnknownGameSystem, get_system
+from rules_engine.game_system import GameSystem, Scale
+from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
@@ -130,7 +131,7 @@ def _check(event: Event) -> None:
         )
     check_side_event_game(event)
     try:
-        system = get_system(event.game_system)
+        system = event.system
     except UnknownGameSystem as exc:
         raise ServiceError(str(exc), field="game_system") from None
     if not system.runs_events:

@@ -13,7 +13,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from rules_engine.datapack import PackError
-from rules_engine.registry import get_system
 from rules_engine.supplied_pack import MAX_BYTES, read_supplied_pack
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, EventPack, EventStatus
@@ -46,7 +45,7 @@ def event_pack_supply(
             f"{PACK_MAX_BYTES // 1024} KB. Nothing was changed.",
             field="pack",
         )
-    system = get_system(event.game_system)
+    system = event.system
     try:
         checked = read_supplied_pack(system, content)
     except PackError as exc:

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from rules_engine.registry import GameSystem, ScoreRange, get_system
+from rules_engine.game_system import GameSystem, ScoreRange
 from standings.records import EventGame
 from tournaments.bridges.cut import cut_view
 from tournaments.errors import ServiceError, StaleVersion
@@ -173,7 +173,7 @@ def _validate(game: Game, result: ResultInput) -> None:
     """Refuse, with the field to blame, whatever this game system's result cannot hold."""
     if game.player_two is None:
         raise ServiceError("A bye has no result to report.", code="bye")
-    system = get_system(game.round.event.game_system)
+    system = game.round.event.system
     shape = system.results
     outcome = result.outcome
     _validate_outcome(system, outcome)
@@ -246,7 +246,7 @@ def _goes_on(game: Game, result: ResultInput) -> int | None:
         if result.loser is None:
             return None
         return game.player_two_id if result.loser.pk == game.player_one_id else game.player_one_id
-    system = get_system(game.round.event.game_system)
+    system = game.round.event.system
     vp = (result.vp_one, result.vp_two) if result.vp_one is not None and result.vp_two is not None else None
     kp = (result.kp_one, result.kp_two) if result.kp_one is not None and result.kp_two is not None else None
     ids = (game.player_one.external_id, game.player_two.external_id)
@@ -376,7 +376,7 @@ def _apply(game: Game, result: ResultInput) -> None:
     game.result_status = ResultStatus.CONFIRMED
     # The system's own rule for results a judge looks at first (StarCraft: a game that
     # didn't get far enough); the core knows only that there may be one.
-    review = get_system(game.round.event.game_system).result_review
+    review = game.round.event.system.result_review
     game.needs_review = review is not None and review.applies(result.outcome, game.details)
     game.reviewed_at = None
     game.save()

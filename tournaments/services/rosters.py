@@ -19,8 +19,13 @@ from django.db import transaction
 
 from rosters.models import Roster
 from rules_engine.roster_check import RosterInputError
-from rules_engine.team_games import team_roster_verdict
-from rules_engine.verdict import RosterRules, RosterVerdict, roster_rules_for, roster_verdict
+from rules_engine.verdict import (
+    RosterRules,
+    RosterVerdict,
+    roster_rules_for,
+    roster_verdict,
+    team_roster_verdict,
+)
 from tournaments.bridges.rules import event_pack, event_requirements, is_dual_list
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import Event, ListFormat, Player

@@ -13,7 +13,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from rules_engine.pregame import ScenarioError, choose_scenario
-from rules_engine.registry import get_system
 from tournaments.errors import ServiceError
 from tournaments.models import Round, RoundStatus
 from tournaments.selectors import rosters_locked
@@ -37,7 +36,7 @@ def round_set_scenario(*, round_: Round, scenario: str, by: AbstractBaseUser) ->
             f"Round {round_.number} is closed: its scenario was played and stays as it is.",
             code="round-closed",
         )
-    pregame = get_system(event.game_system).pregame
+    pregame = event.system.pregame
     try:
         name = choose_scenario(pregame, scenario, rosters_locked=rosters_locked(event))
     except ScenarioError as exc:

@@ -16,7 +16,6 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rules_engine.registry import get_system
 from rules_engine.scoring import ScoringOverride, ScoringTable, scoring_from_json
 from tournaments.bridges.record import SCORING, event_scoring
 from tournaments.errors import ServiceError
@@ -43,7 +42,7 @@ class EventScoring:
 
 def scoring_of(event: Event) -> EventScoring:
     """The event's scoring: its system's bands for its scale, with the TO's over them."""
-    default = get_system(event.game_system).scoring_for(event.scale)
+    default = event.system.scoring_for(event.scale)
     override = event_scoring(event)
     table = override.apply(default) if override is not None else default
     return EventScoring(table=table, default=default, override=override)

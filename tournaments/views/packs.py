@@ -18,7 +18,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from rules_engine.datapack import entry_lists
-from rules_engine.registry import get_system
 from tournaments.access import TO, access_event
 from tournaments.bridges.rules import pack_document_in_effect
 from tournaments.errors import ServiceError
@@ -33,7 +32,7 @@ def pack_page(request: HttpRequest, slug: str) -> HttpResponse:
     document = pack_document_in_effect(access.event)
     context = nav_context(access, "pack") | {
         "pack": supplied_pack(access.event),
-        "system": get_system(access.event.game_system),
+        "system": access.event.system,
         "document": document,
         "lists": entry_lists(document) if document is not None else (),
     }
@@ -95,6 +94,6 @@ def pack(request: HttpRequest, slug: str) -> HttpResponse:
     context = nav_context(access, "manage") | {
         "form": form,
         "pack": supplied_pack(event),
-        "system": get_system(event.game_system),
+        "system": event.system,
     }
     return render(request, "tournaments/manage/pack.html", context, status=400 if form.errors else 200)

@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from rules_engine.registry import get_system
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.bridges.rules import pack_examples
 from tournaments.conditional import conditional
@@ -183,7 +182,7 @@ def _dashboard(
             "current_result": report_in_my_terms(current, current, me) if current.outcome else None,
             # What a bye scores in this event: its system's table, with the TO's over it.
             "bye_score": scoring_of(access.event).table.bye if opponent is None else None,
-            "standings_keys": get_system(access.event.game_system).standings_keys,
+            "standings_keys": access.event.system.standings_keys,
             "their_report": report_in_my_terms(theirs, current, me),
             "can_confirm": can_confirm,
             "waiting_for_opponent": awaiting and not can_confirm and mine is not None,

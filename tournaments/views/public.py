@@ -16,7 +16,6 @@ from django.utils.safestring import mark_safe
 
 from rosters.models import Roster
 from rules_engine.names import name_key
-from rules_engine.registry import get_system
 from standings import explain, four_dp_text
 from standings.display import standings_state
 from standings.engine import Standing
@@ -76,7 +75,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         # The TO's switch alone says nothing once the event is under way or over.
         "registration_open": registration_is_open(event),
         "supplied_pack": supplied_pack(event),
-        "game": get_system(event.game_system),
+        "game": event.system,
         # The event listing's schedule (OP Guide: The Tournament Organiser) and side events.
         "slots": event_slots(event),
         "side_events": side_events_of(event, request.user),
@@ -300,7 +299,7 @@ def _standings_fragment(access: EventAccess) -> str:
     table = standings_cached(access.event)
     cut_notes = _cut_notes(access.event)
     labels = _rank_labels([row.rank for row in table.rows])
-    keys = [key for key in get_system(access.event.game_system).standings_keys if key in _COLUMNS]
+    keys = [key for key in access.event.system.standings_keys if key in _COLUMNS]
     factions = public_factions(access.event) if table.rows else {}
     rows = [
         {
@@ -363,7 +362,7 @@ def standing_detail(request: HttpRequest, slug: str, player: str) -> HttpRespons
         "sos": four_dp_text(row.sos),
         "otp": four_dp_text(row.otp),
         # A system whose games score no TP (Warpspawn) shows no TP or oTP: always 0 there.
-        "shows_tp": "tp" in get_system(access.event.game_system).standings_keys,
+        "shows_tp": "tp" in access.event.system.standings_keys,
         "games": [
             {"game": game, "opponent": explanation.names.get(game.opponent or "", "Bye")}
             for game in row.games

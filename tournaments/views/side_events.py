@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rules_engine.registry import get_system
 from tournaments.access import TO, access_event
 from tournaments.errors import ServiceError
 from tournaments.forms import SideEventForm, add_service_error
@@ -24,7 +23,7 @@ def side_events(request: HttpRequest, slug: str) -> HttpResponse:
     """The main event's side events, and the form that adds one (the TO)."""
     access = access_event(request.user, slug, TO)
     event = access.event
-    form = SideEventForm(request.POST or None, system=get_system(event.game_system))
+    form = SideEventForm(request.POST or None, system=event.system)
     if event.side_event_of_id is None and request.method == "POST" and form.is_valid():
         try:
             side = side_event_create(

@@ -11,13 +11,10 @@ Points at the table, total KP as the fifth standings key.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from rules_engine.game_system import GameSystem, ResultShape, Scale, ScoreRange, discover_packs
 from rules_engine.pregame import GENERIC_CALLS, ClockRules, Pregame, PregameKind
-from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, discover_packs, register
-from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.dropzone_commander import sections
 from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, load_pack
@@ -75,48 +72,30 @@ PREGAME = Pregame(
 CLOCK = ClockRules(round_minutes=150, calls=GENERIC_CALLS, source="DZC:926 (decision DZ-D14)")
 
 
-def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
-    # Imported when called: the check module imports this package's pack loader.
-    from rules_engine.systems.dropzone_commander.check import check_rosters
-
-    return check_rosters(texts, pack_text)
-
-
-def _read_pack(data: Any) -> PackLabel:
-    from rules_engine.systems.dropzone_commander.check import read_pack
-
-    return read_pack(data)
-
-
-SYSTEM = register(
-    GameSystem(
-        slug=SLUG,
-        name="Dropzone Commander",
-        scales={
-            size.slug: Scale(
-                size.slug, size.name, None, "standard", points=(size.min_points, size.max_points)
-            )
-            for size in SIZES
-        },
-        scoring={"standard": BANDS},
-        results=ResultShape(vp=True, kp=True),
-        decide_game=more_vp_then_kill_points,
-        # VP come from the Scenario (e.g. Strategic Points 6+3+3+1, :1160) plus Attrition
-        # (X VP per 200 KP, :962); the book gives no total, so the bound only refuses what
-        # no game of six Rounds (:926) can reach.
-        vp_range=ScoreRange(0, 999),
-        # KP are "the total points cost of all enemy Units and Commanders they destroyed"
-        # (:952): at most the opponent's army. Reconquest armies are open-ended (3,001+
-        # points), so the bound is generous and still fits a small-integer column.
-        kp_range=ScoreRange(0, 30000),
-        roster_rules=ROSTER_RULES,
-        section_title=sections.section_title,
-        # The built-in pack, by its effective date: what the event pages show and serve
-        # when the TO supplies none.
-        packs=discover_packs(DATA_DIR, "built-in pack"),
-        roster_check=_check_rosters,
-        read_pack=_read_pack,
-        pregame=PREGAME,
-        clock=CLOCK,
-    )
+SYSTEM = GameSystem(
+    slug=SLUG,
+    name="Dropzone Commander",
+    scales={
+        size.slug: Scale(size.slug, size.name, None, "standard", points=(size.min_points, size.max_points))
+        for size in SIZES
+    },
+    scoring={"standard": BANDS},
+    results=ResultShape(vp=True, kp=True),
+    decide_game=more_vp_then_kill_points,
+    # VP come from the Scenario (e.g. Strategic Points 6+3+3+1, :1160) plus Attrition
+    # (X VP per 200 KP, :962); the book gives no total, so the bound only refuses what
+    # no game of six Rounds (:926) can reach.
+    vp_range=ScoreRange(0, 999),
+    # KP are "the total points cost of all enemy Units and Commanders they destroyed"
+    # (:952): at most the opponent's army. Reconquest armies are open-ended (3,001+
+    # points), so the bound is generous and still fits a small-integer column.
+    kp_range=ScoreRange(0, 30000),
+    roster_rules=ROSTER_RULES,
+    section_title=sections.section_title,
+    # The built-in pack, by its effective date: what the event pages show and serve
+    # when the TO supplies none.
+    packs=discover_packs(DATA_DIR, "built-in pack"),
+    pregame=PREGAME,
+    clock=CLOCK,
+    examples=EXAMPLES_DIR,
 )

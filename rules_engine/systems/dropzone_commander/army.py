@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.names import did_you_mean, name_key
+from rules_engine.roster_report import Violation
 from rules_engine.systems.dropzone_commander.pack import DropzonePack, Unit
 from rules_engine.systems.dropzone_commander.roster import DropzoneRoster, Squad
 from rules_engine.systems.dropzone_commander.sizes import COMMANDER_POINTS, DECK_SIZES
 from rules_engine.systems.dropzone_commander.transports import Cargo, Fit, compatible, fit
-from rules_engine.verdict import Violation
 
 CATEGORY_ORDER = ("standard", "vanguard", "heavy", "support", "transport")
 

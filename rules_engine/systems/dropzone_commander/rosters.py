@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.datapack import PackError
+from rules_engine.roster_report import Declared, PackLabel
 from rules_engine.roster_rules import OneRosterRules
 from rules_engine.systems.dropzone_commander.army import validate_army
-from rules_engine.systems.dropzone_commander.pack import DropzonePack, parse_pack
+from rules_engine.systems.dropzone_commander.pack import SLUG, DropzonePack, parse_pack
 from rules_engine.systems.dropzone_commander.roster import DropzoneRoster, RosterInputError
 from rules_engine.systems.dropzone_commander.roster_text import read_any, roster_to_document
-from rules_engine.verdict import Declared
 
 
 def _builtin() -> DropzonePack:
@@ -31,6 +31,11 @@ def _validate(roster: DropzoneRoster, pack: Any) -> Any:
     return validate_army(roster, pack)
 
 
+def _label(pack: Any) -> PackLabel:
+    """What judged the roster, as `validate_roster` prints it and a TO's pack is shown."""
+    return PackLabel(SLUG, pack.effective, pack.source, pack.sample, pack.lints)
+
+
 ROSTER_RULES = OneRosterRules(
     system_name="Dropzone Commander",
     read_roster=read_any,
@@ -39,5 +44,6 @@ ROSTER_RULES = OneRosterRules(
     validate=_validate,
     parse_pack=parse_pack,
     builtin_pack=_builtin,
+    label=_label,
     input_errors=(RosterInputError, PackError),
 )

@@ -10,13 +10,10 @@ complete victory at the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from rules_engine.game_system import GameSystem, ResultShape, Scale, ScoreRange, discover_packs
 from rules_engine.pregame import Anchor, ClockCall, ClockRules, Pregame, PregameKind
-from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, discover_packs, register
-from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.morsdei import sections
 from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, load_pack
@@ -66,38 +63,21 @@ CLOCK = ClockRules(
 )
 
 
-def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
-    # Imported when called: the check module imports this package's pack loader.
-    from rules_engine.systems.morsdei.check import check_rosters
-
-    return check_rosters(texts, pack_text)
-
-
-def _read_pack(data: Any) -> PackLabel:
-    from rules_engine.systems.morsdei.check import read_pack
-
-    return read_pack(data)
-
-
-SYSTEM = register(
-    GameSystem(
-        slug=SLUG,
-        name="MORSDEI",
-        scales={"standard": Scale("standard", "Standard", None, "standard")},
-        scoring={"standard": BANDS},
-        results=ResultShape(vp=True, complete_victory=True),
-        # Loot is the only source of VP: at most 3 per side per round ("Each side can gain no
-        # more than 3 VP through Loot per round", :556), over at most four rounds ("A game
-        # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (DECISIONS.md).
-        vp_range=ScoreRange(0, 12),
-        roster_rules=ROSTER_RULES,
-        section_title=sections.section_title,
-        # The built-in pack, by its effective date: what the event pages show and serve
-        # when the TO supplies none.
-        packs=discover_packs(DATA_DIR, "built-in pack"),
-        roster_check=_check_rosters,
-        read_pack=_read_pack,
-        pregame=PREGAME,
-        clock=CLOCK,
-    )
+SYSTEM = GameSystem(
+    slug=SLUG,
+    name="MORSDEI",
+    scales={"standard": Scale("standard", "Standard", None, "standard")},
+    scoring={"standard": BANDS},
+    results=ResultShape(vp=True, complete_victory=True),
+    # Loot is the only source of VP: at most 3 per side per round ("Each side can gain no
+    # more than 3 VP through Loot per round", :556), over at most four rounds ("A game
+    # lasts four rounds unless one side is destroyed earlier", :269): 0-12 (DECISIONS.md).
+    vp_range=ScoreRange(0, 12),
+    roster_rules=ROSTER_RULES,
+    section_title=sections.section_title,
+    # The built-in pack, by its effective date: what the event pages show and serve
+    # when the TO supplies none.
+    packs=discover_packs(DATA_DIR, "built-in pack"),
+    pregame=PREGAME,
+    clock=CLOCK,
 )

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.datapack import PackError
+from rules_engine.roster_report import Declared, PackLabel
 from rules_engine.roster_rules import OneRosterRules
-from rules_engine.systems.morsdei.pack import MorsdeiPack, parse_pack
+from rules_engine.systems.morsdei.pack import SLUG, MorsdeiPack, parse_pack
 from rules_engine.systems.morsdei.warband import (
     Warband,
     WarbandInputError,
@@ -16,7 +17,6 @@ from rules_engine.systems.morsdei.warband import (
     validate_warband,
     warband_to_document,
 )
-from rules_engine.verdict import Declared
 
 
 def _builtin() -> MorsdeiPack:
@@ -33,6 +33,11 @@ def _validate(warband: Warband, pack: Any) -> Any:
     return validate_warband(warband, pack)
 
 
+def _label(pack: Any) -> PackLabel:
+    """What judged the roster, as `validate_roster` prints it and a TO's pack is shown."""
+    return PackLabel(SLUG, pack.effective, pack.source, pack.sample, pack.lints)
+
+
 ROSTER_RULES = OneRosterRules(
     system_name="MORSDEI",
     read_roster=read_any,
@@ -41,5 +46,6 @@ ROSTER_RULES = OneRosterRules(
     validate=_validate,
     parse_pack=parse_pack,
     builtin_pack=_builtin,
+    label=_label,
     input_errors=(WarbandInputError, PackError),
 )

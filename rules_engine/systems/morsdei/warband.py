@@ -17,8 +17,8 @@ from typing import Any
 
 from rules_engine.names import did_you_mean, name_key
 from rules_engine.roster_check import ROSTER_FORMAT, roster_document, roster_envelope
+from rules_engine.roster_report import Violation
 from rules_engine.systems.morsdei.pack import SLUG, Fighter, MorsdeiPack, base_key
-from rules_engine.verdict import Violation
 
 
 class WarbandInputError(ValueError):

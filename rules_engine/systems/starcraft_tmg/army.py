@@ -12,11 +12,14 @@ slot, so the slot checks wait until it is fixed (a warning says so).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from rules_engine.game_system import Scale
 from rules_engine.names import did_you_mean, name_key
-from rules_engine.registry import Scale
+from rules_engine.roster_report import Advice, ValidationResult, Violation
+from rules_engine.systems.starcraft_tmg.book import rules_pack
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Card, Composition, DataPack, Faction, Unit
 from rules_engine.systems.starcraft_tmg.report import (
     CardLine,
@@ -30,7 +33,6 @@ from rules_engine.systems.starcraft_tmg.report import (
     UpgradeLine,
 )
 from rules_engine.systems.starcraft_tmg.roster_json import Roster
-from rules_engine.verdict import Advice, ValidationResult, Violation
 
 # Rulebook sections, cited by every violation.
 SCALE = "Part 9.1.1"
@@ -665,7 +667,7 @@ def validate_roster(roster: Roster, pack: DataPack, *, own_budget: bool = True) 
 
     `own_budget` False: every rule but the army's Mineral and Vespene Gas limits, for an
     army whose budget is its team's (Part 9.1.8, `team.validate_team`)."""
-    return _Checker(roster, pack, roster.system().scale(roster.scale), own_budget=own_budget).report()
+    return _Checker(roster, pack, roster.scale_rules(), own_budget=own_budget).report()
 
 
 def _player_key(name: str) -> str:
@@ -719,3 +721,10 @@ def validate_rosters(rosters: Sequence[Roster], pack: DataPack) -> ValidationRes
                         )
                     )
     return ValidationResult(rosters=reports, violations=tuple(problems))
+
+
+def validate_rosters_on(
+    rosters: Sequence[Roster], rules_date: dt.date | None = None
+) -> ValidationResult[RosterReport]:
+    """`validate_rosters` under the pack in effect on the rules cut-off date (the newest when None)."""
+    return validate_rosters(rosters, rules_pack(rules_date))

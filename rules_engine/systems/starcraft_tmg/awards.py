@@ -10,15 +10,15 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
+from rules_engine.game_system import AwardGroup, NoPackInEffect
 from rules_engine.names import name_key
-from rules_engine.registry import AwardGroup, NoPackInEffect
 
 if TYPE_CHECKING:  # the pack is loaded on first use, as everywhere in this package
     from rules_engine.systems.starcraft_tmg.pack import DataPack
 
 
 def _pack(rules_date: dt.date | None) -> DataPack:
-    from rules_engine.systems.starcraft_tmg import rules_pack
+    from rules_engine.systems.starcraft_tmg.book import rules_pack
 
     try:
         return rules_pack(rules_date)

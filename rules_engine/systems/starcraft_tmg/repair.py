@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Literal, TypeAlias
 
-from rules_engine.registry import get_system
+from rules_engine.systems.starcraft_tmg.army import validate_rosters_on
 from rules_engine.systems.starcraft_tmg.report import RosterReport
 from rules_engine.systems.starcraft_tmg.roster_json import (
     Roster,
@@ -251,10 +251,9 @@ def repair_document(
 ) -> Repair | None:
     """`propose_repair` for a roster/1 document, judged by its own game system's rules."""
     roster = roster_from_document(dict(document))
-    system = get_system(roster.game_system)
 
     def validate(candidate: Roster) -> RosterReport:
-        return system.validate_rosters([candidate], rules_date).rosters[0]
+        return validate_rosters_on([candidate], rules_date).rosters[0]
 
     return propose_repair(
         roster, validate(roster), validate=validate, model_options=model_options, max_edits=max_edits

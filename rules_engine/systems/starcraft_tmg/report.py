@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.verdict import Advice, Report, Violation, as_int, as_list, as_map, as_str
+from rules_engine.roster_report import Advice, Report, Violation, as_int, as_list, as_map, as_str
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules_engine.roster_report import Report, ValidationResult, Violation
 from rules_engine.systems.starcraft_tmg.report import RosterReport, starcraft_report
 from rules_engine.team_games import TeamVerdict
-from rules_engine.verdict import Report, ValidationResult, Violation
 
 
 def _violation_lines(violations: Sequence[Violation]) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.registry import ResultExtra, ResultReview, SlipRosterText
+from rules_engine.game_system import ResultExtra, ResultReview, SlipRosterText
 
 BATTLE_ROUNDS = "battle_rounds"
 MIN_BATTLE_ROUNDS = 2  # OP Guide: Games That Didn't Get Far Enough

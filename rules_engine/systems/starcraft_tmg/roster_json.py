@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine import strict_json
-from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
-from rules_engine.roster_check import RosterInputError
+from rules_engine.game_system import Scale
+from rules_engine.roster_report import RosterInputError
+from rules_engine.systems.starcraft_tmg import book
 
 FORMAT = "roster/1"
 _TOP_KEYS = (
@@ -59,13 +60,14 @@ class Roster:
     minerals: int | None = None  # only for a scale whose budget the event chooses
     extra: Mapping[str, Any] = field(default_factory=dict)
 
-    def system(self) -> GameSystem:
-        return get_system(self.game_system)
+    def scale_rules(self) -> Scale:
+        """The roster's engagement scale as the book prints it (Part 9.1.1)."""
+        return book.scale(self.scale)
 
     @property
     def mineral_limit(self) -> int:
         """Part 9.1.1: the scale's budget, or the event's chosen one for Grand Offensive."""
-        fixed = self.system().scale(self.scale).budget
+        fixed = self.scale_rules().budget
         if fixed is not None:
             return fixed
         assert self.minerals is not None  # guaranteed by roster_from_document
@@ -120,6 +122,13 @@ def _unit(value: Any, origin: str, index: int) -> RosterUnit:
     return RosterUnit(name=name, models=models, upgrades=upgrades, extra=extra)
 
 
+def not_starcraft(game_system: str) -> str:
+    """Why a roster of another game system is not read here. This package reads StarCraft's
+    rosters only, and each system reads its own: the event's system, or on the command line
+    the one the roster names, picks the reader."""
+    return f"unknown game system {game_system!r} for a StarCraft roster (this reader takes {book.SLUG!r})"
+
+
 def roster_from_document(doc: Any, *, origin: str = "roster") -> Roster:
     """Check the shape of a parsed roster/1 document and freeze it.
 
@@ -134,13 +143,11 @@ def roster_from_document(doc: Any, *, origin: str = "roster") -> Roster:
     for key in _TOP_KEYS:
         _require(doc, key, origin)
     slug = _text(doc["game_system"], f"{origin}: game_system")
-    try:
-        system = get_system(slug)
-    except UnknownGameSystem as exc:
-        raise RosterFileError(f"{origin}: {exc}") from None
+    if slug != book.SLUG:
+        raise RosterFileError(f"{origin}: {not_starcraft(slug)}")
     scale_slug = _text(doc["scale"], f"{origin}: scale")
     try:
-        scale = system.scale(scale_slug)
+        scale = book.scale(scale_slug)
     except ValueError as exc:
         raise RosterFileError(f"{origin}: {exc}") from None
     minerals: int | None = None

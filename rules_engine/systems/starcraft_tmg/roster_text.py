@@ -28,15 +28,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.names import name_key
-from rules_engine.registry import UnknownGameSystem, get_system
+from rules_engine.systems.starcraft_tmg import book
 from rules_engine.systems.starcraft_tmg.roster_json import (
     FORMAT,
     Roster,
     RosterFileError,
+    not_starcraft,
     roster_from_document,
 )
 
-DEFAULT_GAME = "starcraft-tmg"
+DEFAULT_GAME = book.SLUG
 # Headings a value follows on the same line, by their name_key.
 _HEADERS = {
     "player": "player",
@@ -184,16 +185,12 @@ def _card_entries(text: str) -> list[str]:
     return [text]
 
 
-def _scale_slug(value: str, game: str, number: int, origin: str) -> str:
-    try:
-        system = get_system(game)
-    except UnknownGameSystem as exc:
-        raise RosterTextError(number, str(exc), origin) from None
+def _scale_slug(value: str, number: int, origin: str) -> str:
     wanted = name_key(value)
-    for slug, scale in system.scales.items():
+    for slug, scale in book.SCALES.items():
         if wanted in (name_key(slug), name_key(scale.name)):
             return slug
-    known = ", ".join(system.scales)
+    known = ", ".join(book.SCALES)
     raise RosterTextError(number, f"unknown scale {value!r}; write one of {known}", origin)
 
 
@@ -265,18 +262,17 @@ def _finish(draft: _Draft, origin: str, is_unit: Callable[[str], bool] | None) -
         if required not in draft.headers:
             raise RosterTextError(0, f"no '{_HEADER_LABELS[required]}:' line", origin)
     game, game_line = draft.headers.get("game", (DEFAULT_GAME, 0))
+    if game != book.SLUG:
+        raise RosterTextError(game_line, not_starcraft(game), origin)
     if is_unit is None:
-        try:
-            is_unit = get_system(game).knows_unit
-        except UnknownGameSystem as exc:
-            raise RosterTextError(game_line, str(exc), origin) from None
+        is_unit = book.knows_unit
     units = [_unit_entry(item, number, origin, is_unit) for item, number in draft.units]
     scale_value, scale_line = draft.headers["scale"]
     doc: dict[str, Any] = {
         "format": FORMAT,
         "game_system": game,
         "player": draft.headers["player"][0],
-        "scale": _scale_slug(scale_value, game, scale_line, origin),
+        "scale": _scale_slug(scale_value, scale_line, origin),
         "faction_card": draft.headers["faction"][0],
         **draft.lists,
         "units": units,

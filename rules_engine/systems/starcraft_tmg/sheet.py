@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine.stored_json import as_text, dicts, texts, times, whole
 
 if TYPE_CHECKING:
-    from rules_engine.verdict import RosterVerdict
+    from rules_engine.roster_report import RosterVerdict
 
 Cell = str | int | None
 

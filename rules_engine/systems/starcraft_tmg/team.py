@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules_engine.roster_report import Violation
 from rules_engine.systems.starcraft_tmg.army import validate_roster
 from rules_engine.systems.starcraft_tmg.pack import DataPack
 from rules_engine.systems.starcraft_tmg.report import RosterReport
 from rules_engine.systems.starcraft_tmg.roster_json import Roster
 from rules_engine.team_games import TeamVerdict
-from rules_engine.verdict import Violation
 
 TEAM_GAMES = "Part 9.1.8"
 # 2v2 and 3v3 (Part 9.1.8 names Free-For-All too, but that has no teams).

@@ -10,13 +10,10 @@ draw at the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from rules_engine.game_system import GameSystem, ResultShape, Scale, ScoreRange, discover_packs
 from rules_engine.pregame import Anchor, ClockCall, ClockRules
-from rules_engine.registry import GameSystem, ResultShape, Scale, ScoreRange, discover_packs, register
-from rules_engine.roster_check import CheckResult, PackLabel
 from rules_engine.scoring import ResultBand, ScoringTable, SideScore
 from rules_engine.systems.warpspawn_starcraft import sections
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, WarpspawnPack, load_pack
@@ -52,36 +49,19 @@ CLOCK = ClockRules(
 )
 
 
-def _check_rosters(texts: Sequence[str], pack_text: str | None) -> CheckResult:
-    # Imported when called: the check module imports this package's pack loader.
-    from rules_engine.systems.warpspawn_starcraft.check import check_rosters
-
-    return check_rosters(texts, pack_text)
-
-
-def _read_pack(data: Any) -> PackLabel:
-    from rules_engine.systems.warpspawn_starcraft.check import read_pack
-
-    return read_pack(data)
-
-
-SYSTEM = register(
-    GameSystem(
-        slug=SLUG,
-        name="Warpspawn StarCraft card game",
-        scales={"standard": Scale("standard", "Standard", None, "standard")},
-        scoring={"standard": BANDS},
-        results=ResultShape(vp=False),
-        decide_game=named_winner,
-        vp_range=ScoreRange(0, 0),  # no Victory Points at all: a game has a winner or is a draw
-        standings_keys=("mp", "sos"),  # TP is 0 in every game (BANDS), so TP and oTP are too
-        roster_rules=ROSTER_RULES,
-        section_title=sections.section_title,
-        # The built-in pack, by its effective date: what the event pages show and serve
-        # when the TO supplies none.
-        packs=discover_packs(DATA_DIR, "built-in pack"),
-        roster_check=_check_rosters,
-        read_pack=_read_pack,
-        clock=CLOCK,
-    )
+SYSTEM = GameSystem(
+    slug=SLUG,
+    name="Warpspawn StarCraft card game",
+    scales={"standard": Scale("standard", "Standard", None, "standard")},
+    scoring={"standard": BANDS},
+    results=ResultShape(vp=False),
+    decide_game=named_winner,
+    vp_range=ScoreRange(0, 0),  # no Victory Points at all: a game has a winner or is a draw
+    standings_keys=("mp", "sos"),  # TP is 0 in every game (BANDS), so TP and oTP are too
+    roster_rules=ROSTER_RULES,
+    section_title=sections.section_title,
+    # The built-in pack, by its effective date: what the event pages show and serve
+    # when the TO supplies none.
+    packs=discover_packs(DATA_DIR, "built-in pack"),
+    clock=CLOCK,
 )

@@ -15,8 +15,8 @@ from typing import Any
 
 from rules_engine.names import did_you_mean, name_key
 from rules_engine.roster_check import ROSTER_FORMAT, roster_document, roster_envelope
+from rules_engine.roster_report import Violation
 from rules_engine.systems.warpspawn_starcraft.pack import SLUG, Card, WarpspawnPack
-from rules_engine.verdict import Violation
 
 # 004 prints one list per deck (lines 59 and 193) and a copies column on every row.
 LISTS = "004 lines 59, 193"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.datapack import PackError
+from rules_engine.roster_report import Declared, PackLabel
 from rules_engine.roster_rules import OneRosterRules
 from rules_engine.systems.warpspawn_starcraft.deck import (
     Deck,
@@ -15,8 +16,7 @@ from rules_engine.systems.warpspawn_starcraft.deck import (
     read_any,
     validate_deck,
 )
-from rules_engine.systems.warpspawn_starcraft.pack import WarpspawnPack, parse_pack
-from rules_engine.verdict import Declared
+from rules_engine.systems.warpspawn_starcraft.pack import SLUG, WarpspawnPack, parse_pack
 
 
 def _builtin() -> WarpspawnPack:
@@ -33,6 +33,11 @@ def _validate(deck: Deck, pack: Any) -> Any:
     return validate_deck(deck, pack)
 
 
+def _label(pack: Any) -> PackLabel:
+    """What judged the roster, as `validate_roster` prints it and a TO's pack is shown."""
+    return PackLabel(SLUG, pack.effective, pack.source, pack.sample)
+
+
 ROSTER_RULES = OneRosterRules(
     system_name="Warpspawn",
     read_roster=read_any,
@@ -41,5 +46,6 @@ ROSTER_RULES = OneRosterRules(
     validate=_validate,
     parse_pack=parse_pack,
     builtin_pack=_builtin,
+    label=_label,
     input_errors=(DeckInputError, PackError),
 )

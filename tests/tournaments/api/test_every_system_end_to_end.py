@@ -25,7 +25,7 @@ from printing.documents import render_document
 from printing.models import PrintKind
 from printing.params import PrintParams
 from rules_engine.registry import get_system
-from rules_engine.verdict import RosterVerdict
+from rules_engine.verdict import stored_verdict
 from tests.builders.systems import CASES, SystemCase
 from tests.printing.pdf import pages, squash
 from tournaments.models import AuditEntry, Event, EventStatus, ResultReport
@@ -116,7 +116,7 @@ def test_a_four_round_event_runs_end_to_end(case: SystemCase, users: dict[str, A
     answer = first.post(f"{api}rosters/", {"slot": 1, "content": case.mistakes("Ana")}, format="json")
     assert answer.status_code == 201, answer.content
     assert answer.json()["legal"] is False
-    verdict = RosterVerdict.from_dict(answer.json()["report"], game_system=case.slug)
+    verdict = stored_verdict(answer.json()["report"], game_system=case.slug)
     found = {(v.code, v.where) for v in verdict.violations}
     assert set(case.mistake_lines) <= found
     for external_id, client in players.items():

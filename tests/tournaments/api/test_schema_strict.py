@@ -362,9 +362,9 @@ def test_result_entry_states_the_vp_and_extra_ranges_of_the_systems_events_run(s
 def test_a_result_the_schema_allows_is_taken_and_one_past_its_range_refused(api, world, round_one, schema):
     """The schema's bound is the widest of the systems events run; the event's own, narrower
     range (StarCraft's here) is the service's rule, refused with `out-of-range` and a field."""
-    from rules_engine.registry import all_systems, get_system
+    from rules_engine.registry import all_systems
 
-    system = get_system(world.event.game_system)
+    system = world.event.system
     widest = max(s.vp_range.high for s in all_systems(events_only=True))
     (extra,) = system.result_extras
     game = world.game(world.bob)

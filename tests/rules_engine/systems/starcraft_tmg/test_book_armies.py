@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from rules_engine.registry import get_system
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
-from rules_engine.systems.starcraft_tmg.army import validate_roster, validate_rosters
+from rules_engine.systems.starcraft_tmg.army import validate_roster, validate_rosters, validate_rosters_on
 from rules_engine.systems.starcraft_tmg.pack import pack_gaps
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 
@@ -98,7 +97,7 @@ def test_9_1_7_slot_ledger_matches_the_book():
 
 def test_the_registry_hook_uses_the_pack_in_effect():
     doc = _example("terran-founders")
-    result = get_system("starcraft-tmg").validate_rosters([roster_from_document(doc)])
+    result = validate_rosters_on([roster_from_document(doc)])
     assert result.legal
     assert result.rosters[0].rules_version == "2026-09-25"
 

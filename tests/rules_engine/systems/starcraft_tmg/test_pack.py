@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from rules_engine.game_system import NoPackInEffect, discover_packs
 from rules_engine.names import name_key
-from rules_engine.registry import NoPackInEffect, discover_packs
 from rules_engine.systems.starcraft_tmg import SYSTEM, rules_pack
 from rules_engine.systems.starcraft_tmg.pack import PackError, load_pack, pack_from_document, pack_gaps
 from tests.rules_engine.systems.starcraft_tmg.minipack import MINI, MINI_DOCUMENT

@@ -12,8 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules_engine.registry import get_system
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from rules_engine.systems.starcraft_tmg.army import validate_rosters_on
 from rules_engine.systems.starcraft_tmg.repair import (
     Edit,
     apply_edits,
@@ -33,7 +33,7 @@ def example(name: str) -> dict[str, Any]:
 
 def legal(document: dict[str, Any]) -> bool:
     roster = roster_from_document(document)
-    return get_system(roster.game_system).validate_rosters([roster]).rosters[0].legal
+    return validate_rosters_on([roster]).rosters[0].legal
 
 
 def test_the_book_armies_are_legal_and_need_no_repair():
@@ -80,7 +80,7 @@ def test_minerals_over_the_limit_can_be_cured_by_a_composition_downgrade():
     units[4]["upgrades"] = ["Kinetic Foam", "Laser Targeting Systems", "Veteran of Tarsonis"]
     units[6]["upgrades"] = ["A-13 Flash Grenade Launcher", "Stabilizer Medpacks"]
     units[8]["upgrades"] = ["Ares-Class Targeting System", "Scatter Missiles"]
-    verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)]).rosters[0]
+    verdict = validate_rosters_on([roster_from_document(document)]).rosters[0]
     assert verdict.totals.minerals == 2050
     assert verdict.codes == {"minerals-over-limit"}
     repair = repair_document(document)
@@ -114,7 +114,7 @@ def test_slots_exceeded_the_smallest_change_of_that_slot_type():
     # cheaper than removing any Core unit (the smallest is 160).
     document = example("raynors-raiders-9-1-7")
     document["units"].append({"name": "Marine", "models": 6, "upgrades": []})
-    verdict = get_system("starcraft-tmg").validate_rosters([roster_from_document(document)]).rosters[0]
+    verdict = validate_rosters_on([roster_from_document(document)]).rosters[0]
     assert "slots-exceeded" in verdict.codes
     repair = repair_document(document)
     assert repair is not None
