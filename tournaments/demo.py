@@ -226,7 +226,7 @@ DOUBLES_ARMIES = (("terran-starter", "zerg-starter"), ("protoss-starter", "terra
 @transaction.atomic
 def load_doubles_demo() -> Event:
     """A StarCraft team game (docs/teams.md): 2v2 at Skirmish, each team's two armies within
-    2,000 Minerals together; four teams, a round played, the second paired and published."""
+    one budget of 2,000 together; four teams, a round played, the second paired and published."""
     _remove(DOUBLES_SLUG)
     to, judge, player_user = (_user(name) for name in DEMO_USERS)
     event = event_create(
@@ -252,9 +252,7 @@ def load_doubles_demo() -> Event:
             roster_submit(
                 player=team, slot=slot, content={**_example(army), "player": name}, by=to, as_staff=True
             )
-    details = {
-        extra.key: (extra.low + extra.high) // 2 for extra in get_system(event.game_system).result_extras
-    }
+    details = {extra.key: (extra.low + extra.high) // 2 for extra in event.system.result_extras}
     rng = random.Random(SEED + 2)
     for _ in range(DOUBLES_PLAYED_ROUNDS):
         round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
