@@ -1,4 +1,4 @@
-"""The bridge between event/1 files (pairings.eventfile) and the database.
+"""The bridge between event/1 files (standings.eventfile) and the database.
 
 docs/interchange.md: TOs move events between installations with event/1, and "importing its
 own export must lose nothing". So an export carries, besides the event/1 fields, every
@@ -54,7 +54,6 @@ from django.db.models import Prefetch, Q
 from django.utils.text import slugify
 
 from awards.models import Award
-from interchange.eventfile import event_to_json, round_stage
 from interchange.pack_section import PACK, pack_json, restore_pack
 from interchange.platform_records import (
     AUDIT_SECTION,
@@ -85,6 +84,7 @@ from interchange.values import (
 )
 from rosters.models import Roster
 from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
+from standings.eventfile import event_to_json, round_stage
 from standings.records import (
     BYE,
     CUT,

@@ -1,7 +1,7 @@
 """The record of an event that standings and pairing are computed from: players, tables,
 rounds and games, as frozen dataclasses.
 
-Pure Python. The event/1 interchange format (`interchange.eventfile`) reads and writes
+Pure Python. The event/1 interchange format (`standings.eventfile`) reads and writes
 exactly these; the web app's bridges build them from rows. Unknown keys are kept in
 `extra` at every level, so a richer export survives a round trip.
 """

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bracket import event_bracket
-from interchange.eventfile import parse_event
 from interchange.eventio import event_file_from_db, export_event, import_event
+from standings.eventfile import parse_event
 from tests.bracket.helpers import cut_doc
 
 pytestmark = pytest.mark.django_db

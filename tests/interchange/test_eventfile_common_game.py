@@ -1,6 +1,6 @@
 """The event/1 reader's quick path for common games agrees with the careful one.
 
-`interchange.eventfile._common_game` reads played games and byes without composing the
+`standings.eventfile._common_game` reads played games and byes without composing the
 messages `_read_game` would print (that was a third of `pair`'s run at 4,096
 players). It must accept only what `_read_game` accepts and build the same game; on
 anything else it returns None and `_read_game` names the problem.
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interchange.eventfile import EventFileError, _common_game, _read_game
 from rules_engine.registry import ResultShape
+from standings.eventfile import EventFileError, _common_game, _read_game
 from standings.records import OUTCOMES
 
 KNOWN = {"p1", "p2", "p3"}

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import event_to_json, load_event, parse_event
 from interchange.eventio import (
     EVENT_FIELDS,
     GAME_FIELDS,
@@ -20,6 +19,7 @@ from interchange.eventio import (
 )
 from rosters.models import Roster
 from standings import standings_for_event
+from standings.eventfile import event_to_json, load_event, parse_event
 from tests.builders.records import WINTER_CLASH
 from tournaments.models import Event, Game, Outcome, Player, Round, Table
 

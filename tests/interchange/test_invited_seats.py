@@ -7,8 +7,8 @@ import json
 import pytest
 from django.utils import timezone
 
-from interchange.eventfile import parse_event
 from interchange.eventio import export_event, import_event
+from standings.eventfile import parse_event
 from tests.builders.rows import make_event
 from tournaments.models import Player
 
