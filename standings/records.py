@@ -71,6 +71,27 @@ class EventGame:
 
 
 @dataclass(frozen=True)
+class PairedGame:
+    """A game a pairing calls for, before it is played: the Swiss engine's and the top
+    cut's alike, so `pair` prints both rounds in one shape (event/1 without results).
+
+    One player is a bye (no table). In a cut round the better seed comes first.
+    """
+
+    players: tuple[str, ...]
+    table: int | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.players) == 1
+
+    def to_json(self) -> dict[str, Any]:
+        if self.is_bye:
+            return {"players": list(self.players), "outcome": BYE}
+        return {"table": self.table, "players": list(self.players)}
+
+
+@dataclass(frozen=True)
 class EventRound:
     number: int
     games: tuple[EventGame, ...]
