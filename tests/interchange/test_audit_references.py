@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
-from interchange.eventio import EventImportError, export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from interchange.platform_records import AUDIT_REFERENCES
+from interchange.values import EventImportError
 from judging.models import ConductReport, Penalty, RosterFinding
 from standings.eventfile import parse_event
 from tests.builders.scenario import full_event

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from interchange.eventio import EventImportError, export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
+from interchange.values import EventImportError
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
 from rosters.models import Roster
 from standings.eventfile import parse_event

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from interchange.values import EventImportError
 from standings.eventfile import parse_event
 from tests.builders.rows import make_event

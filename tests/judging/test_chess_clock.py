@@ -14,7 +14,8 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from judging.domain.chess_clock import Entry
 from judging.models import ChessClock
 from judging.services import clock_pause, clock_start

@@ -18,7 +18,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from judging.services import illegal_roster_finding
 from printing.csv_exports import rosters_csv
 from printing.documents import load_sheet, render_document

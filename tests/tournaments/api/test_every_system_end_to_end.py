@@ -19,7 +19,8 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from printing.documents import render_document
 from printing.models import PrintKind
 from printing.params import PrintParams

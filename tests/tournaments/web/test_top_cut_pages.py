@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from printing.csv_exports import standings_csv
 from printing.documents import render_document
 from printing.models import PrintKind
