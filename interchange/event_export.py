@@ -45,9 +45,7 @@ from interchange.platform_records import (
     game_ref,
     usernames,
 )
-from interchange.values import (
-    json_value,
-)
+from interchange.values import json_value
 from rosters.models import Roster
 from rules_engine.registry import GameSystem, get_system
 from standings.eventfile import event_to_json
@@ -65,14 +63,7 @@ from standings.records import (
     EventTable,
 )
 from tournaments.bridges.record import SCORING, event_cut, event_scoring
-from tournaments.models import (
-    Event,
-    Game,
-    Player,
-    Round,
-    RoundStatus,
-    Table,
-)
+from tournaments.models import Event, Game, Player, Round, RoundStatus, Table
 from tournaments.selectors import rosters_public
 
 

@@ -56,22 +56,9 @@ from interchange.values import (
 from rosters.models import Roster
 from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
 from standings.eventfile import round_stage
-from standings.records import (
-    OUTCOMES,
-    EventFile,
-    EventGame,
-    EventRound,
-)
+from standings.records import OUTCOMES, EventFile, EventGame, EventRound
 from tournaments.errors import ServiceError
-from tournaments.models import (
-    Event,
-    Game,
-    Player,
-    Round,
-    StaffRole,
-    Table,
-    default_round_minutes,
-)
+from tournaments.models import Event, Game, Player, Round, StaffRole, Table, default_round_minutes
 from tournaments.schedule import ScheduleError, parse_schedule, schedule_json
 from tournaments.services.schedules import check_schedule
 
