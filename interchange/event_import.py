@@ -57,6 +57,7 @@ from rosters.models import Roster
 from rules_engine.registry import GameSystem, UnknownGameSystem, get_system
 from standings.eventfile import round_stage
 from standings.records import OUTCOMES, EventFile, EventGame, EventRound
+from standings.result_rules import ResultRules, extra_problem
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, Player, Round, StaffRole, Table, default_round_minutes
 from tournaments.schedule import ScheduleError, parse_schedule, schedule_json
@@ -551,13 +552,15 @@ def _take_details(system: GameSystem, extra: dict[str, Any], where: str) -> dict
     if not isinstance(details, dict):
         raise EventImportError(f"{where}.{DETAILS} must be an object")
     details = dict(details)
+    rules = ResultRules.of(system)
     for declared in system.result_extras:
         if declared.key in extra:
             value = extra.pop(declared.key)
             if value is not None:
-                problem = declared.check(value)
+                # The one rule for results (standings.result_rules), as the web and the API check it.
+                problem = extra_problem(rules, declared.key, value)
                 if problem is not None:
-                    raise EventImportError(f"{where}.{declared.key}: {problem}")
+                    raise EventImportError(f"{where}{problem.in_file}")
                 details[declared.key] = value
     return details
 

@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 
 from rules_engine.registry import GameSystem, get_system
+from standings.result_rules import ResultRules
 from tournaments.forms.common import Form
 from tournaments.game_templates import game_template_names
 from tournaments.models import CutTies, Game, Outcome, Player
@@ -125,6 +126,9 @@ class PlayerResultForm(_ResultForm):
         self.system = system = get_system(game.round.event.game_system)
         add_nomination_field(self, game, player)
         shape = system.results
+        # What a player may enter in this system (standings.result_rules): the form offers
+        # those a player at the table reports, each in the player's own words.
+        rules = ResultRules.of(system)
         choices = []
         order = []
         if shape.vp:
@@ -134,14 +138,16 @@ class PlayerResultForm(_ResultForm):
             order += ["my_vp", "their_vp"]
             self.fields["how"].initial = "played"
         else:
-            choices += [("i-won", "I won"), ("they-won", "My opponent won"), ("draw", "We drew")]
+            choices += [("i-won", "I won"), ("they-won", "My opponent won")]
+        if rules.allows(Outcome.DRAW):
+            choices.append(("draw", "We drew"))
         if shape.kp:
             self.fields["my_kp"] = forms.IntegerField(required=False, min_value=0, label="My Kill Points")
             self.fields["their_kp"] = forms.IntegerField(
                 required=False, min_value=0, label="Opponent's Kill Points"
             )
             order += ["my_kp", "their_kp"]
-        if shape.complete_victory:
+        if rules.allows(Outcome.COMPLETE_VICTORY):
             choices += [
                 ("i-won-completely", "I won a complete victory (no enemy fighter left)"),
                 ("they-won-completely", "My opponent won a complete victory"),
@@ -223,14 +229,10 @@ class PlayerResultForm(_ResultForm):
 
 
 def staff_outcomes(system: GameSystem) -> list[tuple[str, str]]:
-    """Every outcome a judge may enter in this system (all but a bye)."""
-    shape = system.results
-    skip = {Outcome.BYE}
-    if not shape.complete_victory:
-        skip.add(Outcome.COMPLETE_VICTORY)
-    if shape.vp:
-        skip.add(Outcome.DRAW)  # a VP tie is the draw
-    return [(o.value, o.label) for o in Outcome if o not in skip]
+    """Every outcome a judge may enter in this system (standings.result_rules: all but a bye,
+    less what the system lacks), in the order the choices show them."""
+    allowed = set(ResultRules.of(system).outcomes(staff=True))
+    return [(o.value, o.label) for o in Outcome if o in allowed]
 
 
 class StaffResultForm(_ResultForm):

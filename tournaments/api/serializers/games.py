@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules_engine.registry import all_systems
+from standings import result_rules
 from tournaments.api.serializers.common import ErrorSerializer, PlayerRefSerializer, Serializer
 from tournaments.limits import REASON_LENGTH
 from tournaments.models import Outcome, ResultStatus
@@ -119,19 +120,10 @@ class GameSerializer(Serializer):
     )
 
 
-PLAYER_OUTCOMES = [
-    Outcome.PLAYED,
-    Outcome.CONCESSION,
-    Outcome.NO_SHOW,
-    Outcome.DOUBLE_NO_SHOW,
-    Outcome.COMPLETE_VICTORY,
-    Outcome.DRAW,
-]
-
-
-JUDGE_OUTCOMES = [*PLAYER_OUTCOMES, Outcome.GAME_LOSS]
-
-
+# Who may enter which outcome is the one rule for results (standings.result_rules); the schema
+# lists every system's, and the service refuses what the event's own system lacks.
+PLAYER_OUTCOMES = [Outcome(o) for o in result_rules.PLAYER_OUTCOMES]
+JUDGE_OUTCOMES = [Outcome(o) for o in result_rules.STAFF_OUTCOMES]
 PLAYER_OUTCOME_CHOICES = [(o.value, o.label) for o in PLAYER_OUTCOMES]
 
 
