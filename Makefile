@@ -56,7 +56,7 @@ bench: setup
 bench-load: setup
 	$(PY) -m benchmarks.load_round_end $(LOAD_ARGS)
 
-# Production server: gunicorn with threads, config/gunicorn.conf.py (README: Running in production).
+# Production server: gunicorn with threads, config/gunicorn.conf.py (docs/configuration.md: Running in production).
 serve: setup
 	$(VENV)/bin/gunicorn -c config/gunicorn.conf.py
 

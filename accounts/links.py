@@ -3,7 +3,7 @@
 A mail sent by a task has no request to take a host from, and a request's host is only
 the address that one visitor used (a LAN address, a port a proxy hides), so sign-up,
 password-reset, invitation and notification mails all build their links from SITE_URL
-(`make run` sets it from HOST and PORT; production sets it: README, Configuration).
+(`make run` sets it from HOST and PORT; production sets it: docs/configuration.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""gunicorn for Muster: `gunicorn -c config/gunicorn.conf.py` (README, "Running in production").
+"""gunicorn for Muster: `gunicorn -c config/gunicorn.conf.py` (docs/configuration.md:
+Running in production).
 
 Threads, not more processes: a request mostly waits on PostgreSQL or Redis, and with
 polls answered by 304s or cached fragments the GIL is rarely the limit, while every

@@ -1,6 +1,6 @@
 """Settings, read from the environment through the typed helpers in config.env.
 
-Every knob is an environment variable documented in the README; nothing here sniffs
+Every knob is an environment variable documented in docs/configuration.md; nothing here sniffs
 the machine. Unset variables give a safe local set-up: SQLite in the repository,
 Celery tasks run in-process, DEBUG off unless asked for.
 """
@@ -208,7 +208,7 @@ STATIC_ROOT = env_path("STATIC_ROOT", BASE_DIR / "var" / "static")
 MEDIA_URL = "media/"
 MEDIA_ROOT = env_path("MEDIA_ROOT", BASE_DIR / "var" / "media")
 # Files (rendered PDFs) through Django's storage API: MEDIA_ROOT by default, an
-# S3-compatible bucket with FILE_STORAGE=s3 (config.env.storages_from_env, the README).
+# S3-compatible bucket with FILE_STORAGE=s3 (config.env.storages_from_env, docs/configuration.md).
 STORAGES = storages_from_env()
 
 REST_FRAMEWORK = {

@@ -32,6 +32,7 @@ from interchange.event_fields import (
     SIDE_EVENT_OF,
     SIDE_EVENTS,
     STASH,
+    TEAMMATES,
     USER,
     VALIDATION,
     scored_defaults,
@@ -128,6 +129,8 @@ def _rows(event: Event, *, rosters: bool) -> _Rows:
     if rosters:
         by_slot = Prefetch("rosters", queryset=Roster.objects.order_by("slot"))
         player_rows = player_rows.prefetch_related(by_slot)
+    if event.team_size is not None:
+        player_rows = player_rows.prefetch_related("teammates")
     return _Rows(
         tables=list(event.tables.order_by("number")),
         players=list(player_rows),
@@ -152,6 +155,7 @@ class _Writing:
     users: Mapping[int, str] | None  # account id -> username; None: accounts not written
     reports: Mapping[int, list[dict[str, Any]]] | None  # game id -> its reports; None: not written
     public: bool
+    team_game: bool = False  # docs/teams.md: each player entry is a team with its teammates
 
     def add_reports(self, game: Game, extra: dict[str, Any]) -> None:
         if self.reports is not None and game.id in self.reports:
@@ -254,6 +258,10 @@ def _event_player(player: Player, w: _Writing) -> EventPlayer:
         documents = [_roster_json(r) for r in player.rosters.all()]
         if documents:
             extra[ROSTERS] = documents
+    # A team game's teams carry their players (prefetched); no query for anyone else.
+    names = [m.name for m in player.teammates.all()] if w.team_game else []
+    if names:
+        extra[TEAMMATES] = names
     return EventPlayer(
         id=player.external_id,
         name=player.name,
@@ -323,6 +331,7 @@ def _event_file(
         users=users,
         reports=reports,
         public=public,
+        team_game=event.team_size is not None,
     )
     stash = _stash(event)
     table_extra = stash.get("tables", {})

@@ -104,6 +104,8 @@ ROUND_FIELDS_NOT_PUBLIC = ("pairing_report", "seed")
 
 STASH = "_stash"  # Event.extra key for unknown table- and round-level fields, and the records' rest
 ROSTERS = "rosters"
+# A team game's entrant is a team (docs/teams.md): its players' names, in their armies' order.
+TEAMMATES = "teammates"
 VALIDATION = "validation"
 PENDING = "pending"
 USER = "user"  # a player's account, by username

@@ -27,6 +27,7 @@ from interchange.event_fields import (
     SIDE_EVENT_OF,
     SIDE_EVENTS,
     STASH,
+    TEAMMATES,
     USER,
     VALIDATION,
     scored_defaults,
@@ -59,8 +60,9 @@ from standings.eventfile import round_stage
 from standings.records import OUTCOMES, EventFile, EventGame, EventRound
 from standings.result_rules import ResultRules, extra_problem
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Game, Player, Round, StaffRole, Table, default_round_minutes
+from tournaments.models import Event, Game, Player, Round, StaffRole, Table, Teammate, default_round_minutes
 from tournaments.schedule import ScheduleError, parse_schedule, schedule_json
+from tournaments.services.events import check_team_game
 from tournaments.services.schedules import check_schedule
 
 
@@ -136,6 +138,10 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
         **settings,
     )
     clean_row(event, "the event")
+    try:
+        check_team_game(event, get_system(data.game_system))
+    except ServiceError as exc:
+        raise EventImportError(f"the event: {exc.message}") from None
     return event, times
 
 
@@ -151,10 +157,11 @@ def _round_parts(round_: EventRound) -> tuple[dict[str, Any], list[Any], dict[st
     return fields, pending, rest
 
 
-def _rosters(raw: Any, where: str) -> list[tuple[Roster, dict[str, Any]]]:
-    """The player's rosters, unsaved, each with the timestamps to restore once saved."""
-    if not isinstance(raw, list) or len(raw) > 2:
-        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most two roster/1 documents")
+def _rosters(raw: Any, where: str, slots: int = 2) -> list[tuple[Roster, dict[str, Any]]]:
+    """The player's rosters, unsaved, each with the timestamps to restore once saved: at
+    most two (a dual list), or in a team game one per teammate (`slots`)."""
+    if not isinstance(raw, list) or len(raw) > slots:
+        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most {slots} roster/1 documents")
     rosters = []
     for position, item in enumerate(raw):
         at = f"{where}.{ROSTERS}[{position}]"
@@ -167,8 +174,8 @@ def _rosters(raw: Any, where: str) -> list[tuple[Roster, dict[str, Any]]]:
         slot = verdict.get("slot", position + 1)
         legal = verdict.get("legal", False)
         report = verdict.get("report", {})
-        if slot not in (1, 2) or isinstance(slot, bool):
-            raise EventImportError(f"{at}.{VALIDATION}.slot must be 1 or 2, got {slot!r}")
+        if slot not in range(1, slots + 1) or isinstance(slot, bool):
+            raise EventImportError(f"{at}.{VALIDATION}.slot must be 1 to {slots}, got {slot!r}")
         if not isinstance(legal, bool):
             raise EventImportError(f"{at}.{VALIDATION}.legal must be true or false")
         if not isinstance(report, dict):
@@ -420,12 +427,16 @@ def _import_players(
 ) -> tuple[dict[str, Player], dict[tuple[str, int], Roster]]:
     """Players, with their accounts and rosters; both by the file's references."""
     rosters: list[tuple[str, Roster, dict[str, Any]]] = []
+    teams: dict[str, list[str]] = {}
     to_create, player_times = [], []
     for position, entry in enumerate(data.players):
         where = f"players[{position}] ({entry.id})"
         extra = dict(entry.extra)
         if ROSTERS in extra:
-            rosters += [(entry.id, roster, times) for roster, times in _rosters(extra.pop(ROSTERS), where)]
+            slots = event.team_size or 2
+            rosters += [(entry.id, r, times) for r, times in _rosters(extra.pop(ROSTERS), where, slots)]
+        if TEAMMATES in extra:
+            teams[entry.id] = _teammates(extra.pop(TEAMMATES), where, event.team_size)
         username = extra.pop(USER, None)
         if username is not None and not isinstance(username, str):
             raise EventImportError(f"{where}.{USER} must be a username, got {username!r}")
@@ -462,7 +473,30 @@ def _import_players(
         clean_row(roster, f"the rosters of {owner}", exclude=["player"])
     roster_rows = Roster.objects.bulk_create(roster for _, roster, _ in rosters)
     restore_times(Roster, roster_rows, [times for _, _, times in rosters])
+    Teammate.objects.bulk_create(
+        Teammate(team=players[owner], position=i, name=name)
+        for owner, names in teams.items()
+        for i, name in enumerate(names, start=1)
+    )
     return players, {(owner, roster.slot): roster for owner, roster, _ in rosters}
+
+
+def _teammates(raw: Any, where: str, size: int | None) -> list[str]:
+    """A team's players (docs/teams.md): as many names as the event's `team_size`, each a
+    non-empty line of at most a player name's length, none twice."""
+    at = f"{where}.{TEAMMATES}"
+    if size is None:
+        raise EventImportError(f"{at}: the event is not a team game (no team_size), so it has no teammates")
+    if not isinstance(raw, list) or len(raw) != size:
+        raise EventImportError(f"{at} must be a list of {size} names, one per player of the team")
+    longest = Teammate._meta.get_field("name").max_length or 120
+    for i, name in enumerate(raw):
+        if not isinstance(name, str) or not name.strip() or len(name) > longest or not name.isprintable():
+            raise EventImportError(f"{at}[{i}] must be a player's name (one line, 1 to {longest} characters)")
+    keys = [" ".join(name.split()).casefold() for name in raw]
+    if len(set(keys)) != len(keys):
+        raise EventImportError(f"{at}: a player is named twice")
+    return [name.strip() for name in raw]
 
 
 def _import_rounds(event: Event, data: EventFile, round_parts: RoundParts) -> dict[int, Round]:

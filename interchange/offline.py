@@ -132,6 +132,11 @@ def add_validate_roster_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="YYYY-MM-DD",
         help="the rules cut-off date: use the data pack in effect then (default: today)",
     )
+    parser.add_argument(
+        "--team-budget",
+        metavar="M",
+        help="judge two or three rosters as one team of a team game with this budget for the team",
+    )
 
 
 # --- the commands --------------------------------------------------------------------
@@ -323,6 +328,8 @@ def validate_roster(options: Mapping[str, Any], out: Output) -> int:
     from rules_engine.roster_check import RosterInputError
 
     files: list[str] = options["files"]
+    if options.get("team_budget") is not None:
+        return _validate_team(files, options, out)
     try:
         system = _system_of(files, options["pack"])
     except (RosterInputError, UnknownGameSystem) as exc:
@@ -375,6 +382,63 @@ def _validate_starcraft_shaped(files: list[str], options: Mapping[str, Any], out
 
         out.write(render_result(result, files), ending="")
     return 0 if result.legal else ILLEGAL
+
+
+def _validate_team(files: list[str], options: Mapping[str, Any], out: Output) -> int:
+    """`validate_roster --team-budget M ROSTER1 ROSTER2 [ROSTER3]`: one team of a team game,
+    each roster one player's army, judged together against the team's budget M
+    (docs/interchange.md, "Team games"). 0 legal, 1 illegal, 2 unreadable input."""
+    import datetime as dt
+
+    from rules_engine.registry import UnknownGameSystem, get_system
+    from rules_engine.roster_check import RosterInputError
+    from rules_engine.team_games import TeamBudgetError, team_budget
+
+    try:
+        budget = team_budget(options["team_budget"])
+    except TeamBudgetError as exc:
+        raise OfflineError(f"--team-budget: {exc}") from None
+    try:
+        system = _system_of(files, options["pack"]) or get_system("starcraft-tmg")
+    except (RosterInputError, UnknownGameSystem) as exc:
+        raise OfflineError(" ".join(str(exc).split())) from None
+    teams = system.team_games
+    if teams is None or system.roster_rules is None:
+        raise OfflineError(f"{system.name} has no team games: --team-budget does not apply")
+    if len(files) not in teams.sizes:
+        sizes = " or ".join(str(n) for n in teams.sizes)
+        extra = " (no dual lists in a team game)" if len(files) > max(teams.sizes) else ""
+        raise OfflineError(
+            f"a team of {system.name} brings {sizes} rosters, one army per player; {len(files)} given{extra}"
+        )
+    rosters = [_team_roster(system.roster_rules, name) for name in files]
+    try:
+        pack = strict_json.loads(_read(options["pack"])) if options["pack"] else None
+        verdict = teams.judge_team(
+            rosters, budget=budget, rules_date=options["rules_date"] or dt.date.today(), pack=pack
+        )
+    except (RosterInputError, ValueError, LookupError) as exc:
+        raise OfflineError(" ".join(str(exc).split())) from None
+    if options["json"]:
+        out.write(json.dumps(verdict.as_json(), ensure_ascii=False, indent=2))
+    else:
+        from rules_engine.systems.starcraft_tmg.report_text import render_team
+
+        out.write(render_team(verdict, files), ending="")
+    return 0 if verdict.legal else ILLEGAL
+
+
+def _team_roster(rules: Any, name: str) -> Any:
+    """One teammate's roster read by the system's plug-in; a problem names the file."""
+    from rules_engine.roster_check import RosterInputError
+
+    try:
+        return rules.read(_read(name))
+    except (RosterInputError, ValueError) as exc:
+        message = " ".join(str(exc).split())
+        if not message.startswith(name):
+            message = f"{name}: {message.removeprefix('roster: ')}"
+        raise OfflineError(message) from None
 
 
 def _read(name: str) -> str:

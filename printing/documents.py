@@ -57,7 +57,7 @@ from tournaments.cut_bracket import bracket_of
 from tournaments.errors import ServiceError
 from tournaments.event_time import event_zone_active
 from tournaments.game_templates import game_template_names
-from tournaments.models import Event, Game, ListFormat, Player, ResultStatus, Round, RoundStatus
+from tournaments.models import Event, Game, ListFormat, Player, ResultStatus, Round, RoundStatus, Teammate
 from tournaments.selectors import (
     event_standings,
     player_games,
@@ -155,12 +155,19 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
     system = get_system(event.game_system)
     namesakes = shared_names(p.name for g in games for p in (g.player_one, g.player_two) if p is not None)
 
+    teammates = (
+        {(m.team_id, m.position): m.name for m in Teammate.objects.filter(team_id__in=player_ids)}
+        if event.team_size is not None
+        else {}
+    )
+
     def side(player: Player) -> SlipPlayer:
         mine = rosters.get(player.pk, [])
         documents = []
         for r in mine:
             text = system.slip_roster_text(r.document if isinstance(r.document, dict) else {})
-            documents.append(SlipRoster(r.slot, text.faction, text.notes))
+            who = teammates.get((player.pk, r.slot), "")
+            documents.append(SlipRoster(r.slot, text.faction, text.notes, player=who))
         return SlipPlayer(player.name, player.external_id, tuple(documents), player.name in namesakes)
 
     slips = []

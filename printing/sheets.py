@@ -238,6 +238,8 @@ class SlipRoster:
     slot: int
     faction: str
     notes: tuple[str, ...] = ()
+    # A team game (docs/teams.md): whose army it is, the team's player in this slot.
+    player: str = ""
 
 
 @dataclass(frozen=True, slots=True)

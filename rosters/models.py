@@ -12,7 +12,8 @@ from rules_engine.verdict import RosterVerdict
 class Roster(models.Model):
     # Named by string: the event core (tournaments) builds on rosters, never the reverse.
     player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="rosters")
-    # OP Guide: Dual List Format — at most two rosters per player.
+    # OP Guide: Dual List Format — at most two rosters per player. In a team game the entrant
+    # is a team and each slot is one teammate's army (docs/teams.md: at most three players).
     slot = models.PositiveSmallIntegerField(default=1)
     document = models.JSONField(help_text="The roster as a roster/1 document.")
     legal = models.BooleanField(default=False)
@@ -26,7 +27,7 @@ class Roster(models.Model):
         ordering = ["player", "slot"]
         constraints = [
             models.UniqueConstraint(fields=["player", "slot"], name="unique_roster_slot"),
-            models.CheckConstraint(condition=models.Q(slot__in=[1, 2]), name="roster_slot_one_or_two"),
+            models.CheckConstraint(condition=models.Q(slot__in=[1, 2, 3]), name="roster_slot_one_to_three"),
         ]
 
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rules_engine.roster_rules import RosterSheetMaker
     from rules_engine.systems.starcraft_tmg.report import RosterReport
     from rules_engine.systems.starcraft_tmg.roster_json import Roster
+    from rules_engine.team_games import TeamGames
     from rules_engine.verdict import RosterRules, ValidationResult
 
 
@@ -256,6 +257,10 @@ class GameSystem:
     # Whether an event may let a player bring two rosters (StarCraft's OP Guide: Dual List
     # Format). None of the other three books has dual lists.
     dual_lists: bool = False
+    # Team games: players on one side, each with an army of their own judged with their
+    # teammates' against one budget (StarCraft's Part 9.1.8); None: the system has none,
+    # and says so where they are asked for (docs/teams.md).
+    team_games: TeamGames | None = None
     # The folder of this system's web templates, `templates/games/<templates>/`: each part
     # (roster, roster_report, roster_sheet, roster_help) found there first, then in
     # `templates/games/_default/`. Empty: the slug with "-" as "_" (its package's name).

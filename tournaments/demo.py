@@ -99,7 +99,7 @@ def _claim_slug(event: Event, slug: str) -> None:
 
 @transaction.atomic
 def load_demo() -> Event:
-    """Both demo events; the StarCraft one is returned (the one the README points at)."""
+    """Both demo events; the StarCraft one is returned (the one the README names first)."""
     event = _load_starcraft_demo()
     load_second_game_demo()
     return event

@@ -37,6 +37,9 @@ PLANNED_ROUNDS = Bounds(1, 15)
 EXPECTED_PLAYERS = Bounds(2, 1000)
 # A top cut: two players at least (a final); at most a 128-player bracket, seven cut rounds.
 CUT_SIZE = Bounds(2, 128)
+# The largest team any game system here plays (docs/teams.md); each system says which
+# sizes it has (StarCraft's team games: 2 and 3).
+TEAM_SIZE_MAX = 8
 
 EVENT_NAME_LENGTH = 200
 PLAYER_NAME_LENGTH = 120

@@ -102,6 +102,15 @@ class Event(models.Model):
         null=True, blank=True, help_text="Players in the top cut after the Swiss rounds; empty: no cut."
     )
     cut_ties = models.CharField(max_length=20, choices=CutTies.choices, default=CutTies.BETTER_SEED)
+    # A team game (docs/teams.md): each entrant is a team of `team_size` players on one side
+    # of every game, each with an army of their own judged with their teammates' against
+    # `team_budget` (in the game system's unit). None: one player a side.
+    team_size = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Players per side in a team game (2 for 2v2); empty: one."
+    )
+    team_budget = models.PositiveIntegerField(
+        null=True, blank=True, help_text="A team game's budget for the whole team's armies."
+    )
     rounds_changed_at = models.DateTimeField(
         null=True, blank=True, help_text="When a change to the round count was announced."
     )
@@ -188,6 +197,10 @@ class Event(models.Model):
         if self.created_at is not None and default < timezone.localdate(self.created_at):
             return None
         return default
+
+    @property
+    def is_team_game(self) -> bool:
+        return self.team_size is not None
 
     @property
     def has_cut(self) -> bool:
@@ -324,6 +337,27 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Teammate(models.Model):
+    """One player of a team in a team game (docs/teams.md). The team is the event's entrant,
+    a `Player` row named for the team and held by its captain: it is paired, reports and is
+    ranked as one. Each teammate builds an army of their own, stored as the team's roster
+    in the slot of the teammate's `position`."""
+
+    team = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="teammates")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "position"], name="unique_teammate_position"),
+            models.CheckConstraint(condition=models.Q(position__gte=1), name="teammate_position_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.team})"
 
 
 class Table(models.Model):

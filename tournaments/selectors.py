@@ -366,7 +366,18 @@ def user_by_username(username: str) -> AbstractBaseUser | None:
 
 
 def event_players(event: Event) -> QuerySet[Player]:
-    return event.players.select_related("user", "invited_user").order_by("name", "id")
+    players = event.players.select_related("user", "invited_user").order_by("name", "id")
+    # A team game's entrants carry their players (one query for all; none elsewhere).
+    return players.prefetch_related("teammates") if event.team_size is not None else players
+
+
+def event_teams(event: Event) -> list[tuple[Player, list[str]]]:
+    """A team game's teams with their players' names, in two queries (docs/teams.md); empty
+    for an event of one player a side."""
+    if event.team_size is None:
+        return []
+    teams = event.players.prefetch_related("teammates").order_by("name", "id")
+    return [(team, [m.name for m in team.teammates.all()]) for team in teams]
 
 
 def event_staff(event: Event) -> QuerySet[StaffRole]:

@@ -43,6 +43,7 @@ urlpatterns = [
         player.roster_withdraw_view,
         name="me-roster-withdraw",
     ),
+    path("e/<slug:slug>/me/team/", player.team_save, name="me-team"),
     path("e/<slug:slug>/me/result/", player.result_save, name="me-result"),
     path("e/<slug:slug>/me/confirm/", player.result_agree, name="me-confirm"),
     path("e/<slug:slug>/me/dispute/", player.result_dispute_view, name="me-dispute"),

@@ -14,7 +14,7 @@ SKIP = {".venv", "var", ".git", "node_modules", "__pycache__"}
 ISSUE = re.compile(r"\bissues? \d+\b", re.IGNORECASE)
 SHARED = re.compile(r"(?:\.\./|/work/)shared/|\bshared/(?:interchange|game-systems|seeds|style)")
 # Tests may read the rulebooks themselves (a transcription checked against its source).
-READS_THE_SOURCE = {"tests/rules_engine/warpspawn/test_pack.py"}
+READS_THE_SOURCE = {"tests/rules_engine/systems/warpspawn_starcraft/test_pack.py"}
 THIS = "tests/foundation/test_stands_alone.py"
 
 

@@ -97,6 +97,17 @@ def _cases(tmp_path: Path) -> list[tuple[str, ...]]:
         ("validate_roster", _write(tmp_path, "mor.json", MORSDEI)),
         ("validate_roster", _write(tmp_path, "ws.json", WARPSPAWN), "--json"),
         ("validate_roster", _write(tmp_path, "mor2.json", MORSDEI), "--pack", founders),
+        (
+            "validate_roster",
+            "--team-budget",
+            "2000",
+            founders,
+            str(EXAMPLES_DIR / "zerg-starter.json"),
+            "--json",
+        ),
+        ("validate_roster", "--team-budget", "1500", founders, str(EXAMPLES_DIR / "zerg-starter.json")),
+        ("validate_roster", "--team-budget", "2,000", founders, founders),
+        ("validate_roster", "--team-budget", "2000", founders),
     ]
 
 

@@ -18,7 +18,7 @@ from rules_engine.systems.dropzone_commander import DATA_DIR as DROPZONE_DATA
 from rules_engine.systems.morsdei import DATA_DIR as MORSDEI_DATA
 from rules_engine.systems.starcraft_tmg import DATA_DIR as STARCRAFT_DATA
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
-from tests.rules_engine.dropzone.conftest import CORE, UCM12
+from tests.rules_engine.systems.dropzone_commander.conftest import CORE, UCM12
 
 DROPZONE = {
     "format": "roster/1",

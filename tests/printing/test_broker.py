@@ -2,7 +2,7 @@
 
 CI (.ci/run) starts the worker with DJANGO_SETTINGS_MODULE=tests.settings and DATABASE_URL
 pointing at pytest-django's test database (test_<name>), so the data must be committed:
-`transaction=True`. Locally, start a worker the same way (see the README of this issue).
+`transaction=True`. Locally, start a worker the same way (docs/configuration.md, "Workers").
 """
 
 from __future__ import annotations

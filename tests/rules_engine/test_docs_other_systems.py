@@ -13,7 +13,7 @@ from rules_engine.systems.morsdei import sample_pack as msample
 from rules_engine.systems.morsdei.warband import validate_warband, warband_from_document
 from rules_engine.systems.warpspawn_starcraft import builtin_pack
 from rules_engine.systems.warpspawn_starcraft.deck import deck_from_document, validate_deck
-from tests.rules_engine.dropzone.conftest import CORE, UCM12, army, judge
+from tests.rules_engine.systems.dropzone_commander.conftest import CORE, UCM12, army, judge
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "violations-other-systems.md").read_text(
     encoding="utf-8"

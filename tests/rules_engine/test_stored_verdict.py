@@ -14,7 +14,7 @@ from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
 from rules_engine.systems.starcraft_tmg.report import RosterReport, starcraft_report
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from rules_engine.verdict import EventRequirements, RosterVerdict, roster_verdict
-from tests.rules_engine.test_properties import any_rosters
+from tests.rules_engine.systems.starcraft_tmg.test_properties import any_rosters
 
 STANDARD = EventRequirements(game_system="starcraft-tmg", scale="standard", rules_date=dt.date(2026, 11, 15))
 

@@ -171,6 +171,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "me": (get(PLAYERS),),
     "me-roster": (post(PLAYERS, slot="1"),),
     "me-roster-withdraw": (post(PLAYERS, slot="2"),),
+    "me-team": (post(PLAYERS, {"team-teammate_1": "Bob", "team-teammate_2": "Ann"}),),
     "me-result": (post(PLAYERS),),
     "me-confirm": (post(PLAYERS),),
     "me-dispute": (post(PLAYERS),),

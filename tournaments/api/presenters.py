@@ -52,6 +52,8 @@ def player_dict(player: Player) -> dict[str, Any]:
         "email": player.email,
         "username": player.user.get_username() if player.user is not None else None,
         "checked_in_at": player.checked_in_at,
+        # A team game's entrant is a team: its players, in order (their armies' slots).
+        "teammates": [m.name for m in player.teammates.all()] if player.event.team_size else [],
     }
 
 
@@ -100,6 +102,8 @@ EVENT_FIELDS = (
     "planned_rounds",
     "cut_size",
     "cut_ties",
+    "team_size",
+    "team_budget",
     "format_summary",
     "registration_open",
     "rules_cutoff",

@@ -20,6 +20,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("players/import/", players.PlayersImportApi.as_view(), name="players-import"),
     path("players/<str:external_id>/check-in/", players.PlayerCheckInApi.as_view(), name="player-check-in"),
     path("players/<str:external_id>/drop/", players.PlayerDropApi.as_view(), name="player-drop"),
+    path("players/<str:external_id>/teammates/", players.TeammatesApi.as_view(), name="player-teammates"),
     path("players/<str:external_id>/no-show/", players.PlayerNoShowApi.as_view(), name="player-no-show"),
     path("rosters/", rosters.RostersApi.as_view(), name="rosters"),
     path("rosters/check/", rosters.RosterCheckApi.as_view(), name="rosters-check"),

@@ -282,6 +282,21 @@ class EventForm(Form):
         "or above its floor.",
     )
     list_format = forms.ChoiceField(choices=ListFormat.choices, initial=ListFormat.DUAL)
+    # docs/teams.md: offered only where the game system has team games (_fit_to_system).
+    team_size = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Players per side",
+        help_text="A team game: each side a team whose players each bring an army, judged together "
+        "against the team's budget. Fixed once entrants register.",
+    )
+    team_budget = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label="Team budget",
+        help_text="A team game's budget for the whole team's armies.",
+    )
     expected_players = forms.IntegerField(
         required=False,
         min_value=limits.EXPECTED_PLAYERS.low,
@@ -420,6 +435,24 @@ class EventForm(Form):
                 f"{system.name} has no dual lists: an event of it is single-list (one roster per player)."
             )
             self.initial.pop("list_format", None)
+        self._fit_team_game(system)
+
+    def _fit_team_game(self, system: GameSystem) -> None:
+        """Team games only where the game system has them (docs/teams.md): its team sizes,
+        its budget's unit; elsewhere nothing to choose, and a submission naming one is refused
+        beside the field."""
+        team_size = self.fields["team_size"]
+        assert isinstance(team_size, forms.TypedChoiceField)
+        teams = system.team_games
+        sizes = teams.sizes if teams is not None else ()
+        team_size.choices = [("", "One player a side"), *((n, f"Teams of {n} ({n}v{n})") for n in sizes)]
+        self.fields["team_budget"].label = f"Team budget ({system.budget_unit})"
+        if teams is None:
+            team_size.widget = forms.HiddenInput()
+            self.fields["team_budget"].widget = forms.HiddenInput()
+            team_size.error_messages["invalid_choice"] = (
+                f"{system.name} has no team games: its events are one player a side."
+            )
 
     def shown_as_typed(self) -> EventForm:
         """The submitted form shown again, not checked: the TO asked for another game
@@ -431,6 +464,9 @@ class EventForm(Form):
             data[scale] = self.fields["scale"].initial
         if not self.system.dual_lists:
             data[self.add_prefix("list_format")] = ListFormat.SINGLE
+        if self.system.team_games is None:
+            data[self.add_prefix("team_size")] = ""
+            data[self.add_prefix("team_budget")] = ""
         self.data = data
         self._errors = ErrorDict()
         return self

@@ -46,6 +46,8 @@ EDITABLE_FIELDS = (
     "planned_rounds",
     "cut_size",
     "cut_ties",
+    "team_size",
+    "team_budget",
     "starts_on",
     "ends_on",
     "venue",
@@ -143,6 +145,7 @@ def _check(event: Event) -> None:
     except ValueError as exc:
         raise ServiceError(str(exc), code="scale-not-in-game-system", field="scale") from None
     _check_budget(event, system, scale)
+    check_team_game(event, system)
     if event.list_format == ListFormat.DUAL and not system.dual_lists:
         raise ServiceError(
             f"{system.name} has no dual lists: an event of it is single-list (one roster per player).",
@@ -193,6 +196,56 @@ def _check(event: Event) -> None:
             field="table_seating",
         )
     check_schedule(event)
+
+
+def check_team_game(event: Event, system: GameSystem) -> None:
+    """A team game (docs/teams.md) only where the game system has them, at a team size it
+    allows, with a budget for the whole team; its players bring one army each, so the
+    event is single-list."""
+    if event.team_size is None:
+        if event.team_budget is not None:
+            raise ServiceError(
+                "A team budget is for a team game: choose the players per team, or leave it empty.",
+                code="team-budget-without-team",
+                field="team_budget",
+            )
+        return
+    teams = system.team_games
+    if teams is None:
+        raise ServiceError(
+            f"{system.name} has no team games: its events are one player a side.",
+            code="no-team-games",
+            field="team_size",
+        )
+    if event.team_size not in teams.sizes:
+        sizes = " or ".join(str(n) for n in teams.sizes)
+        raise ServiceError(
+            f"A {system.name} team game is {sizes} players a side.", code="team-size", field="team_size"
+        )
+    if event.team_budget is None or event.team_budget <= 0:
+        raise ServiceError(
+            f"A team game needs the team's budget: the {system.budget_unit} the team's armies share.",
+            code="team-budget-required",
+            field="team_budget",
+        )
+    if event.list_format == ListFormat.DUAL:
+        raise ServiceError(
+            "In a team game each player brings one army: choose single list.",
+            code="team-game-single-list",
+            field="list_format",
+        )
+
+
+def _refuse_team_change_after_round_one(event: Event, fields: dict[str, Any]) -> None:
+    """Whether the event is a team game, and its team size, are fixed once anyone has
+    registered: the entrants (teams or players) and their rosters were made for it."""
+    if "team_size" in fields and fields["team_size"] != event.team_size and event.players.exists():
+        raise ServiceError(
+            "Whether the event is a team game, and how many players a team has, cannot change once "
+            "entrants have registered.",
+            code="team-size-fixed",
+            field="team_size",
+        )
 
 
 def _check_cut(event: Event) -> None:
@@ -273,8 +326,13 @@ def event_create(*, creator: AbstractBaseUser, name: str, **fields: Any) -> Even
         )
     except UnknownGameSystem:
         system = None  # refused by _check with its own message
-    if system is not None and "list_format" not in fields and not system.dual_lists:
-        # A game without dual lists (none but StarCraft has them) makes a single-list event.
+    if (
+        system is not None
+        and "list_format" not in fields
+        and (not system.dual_lists or fields.get("team_size") is not None)
+    ):
+        # A game without dual lists (none but StarCraft has them) makes a single-list event;
+        # so does a team game, where each player brings one army.
         fields["list_format"] = ListFormat.SINGLE
     if system is not None and "scale" not in fields:
         # The model's default is StarCraft's Standard: another game's event takes its own.
@@ -303,7 +361,15 @@ def _shown(value: Any) -> str:
 
 # The settings a roster's verdict is judged under (bridges.rules.event_requirements and the
 # dual-list checks): changing one judges the stored rosters again.
-ROSTER_RULE_FIELDS = ("game_system", "scale", "points_limit", "rules_cutoff", "list_format")
+ROSTER_RULE_FIELDS = (
+    "game_system",
+    "scale",
+    "points_limit",
+    "rules_cutoff",
+    "list_format",
+    "team_size",
+    "team_budget",
+)
 
 
 @transaction.atomic
@@ -320,6 +386,7 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
     # The deadline too: a new start date may bring its default (audited like a change).
     before = {key: getattr(event, key) for key in (*fields, "roster_deadline")}
     _refuse_cut_change_after_round_one(event, fields)
+    _refuse_team_change_after_round_one(event, fields)
     if "planned_rounds" in fields and fields["planned_rounds"] != event.planned_rounds:
         played = event.rounds.count()
         if fields["planned_rounds"] < played:

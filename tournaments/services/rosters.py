@@ -19,6 +19,7 @@ from django.db import transaction
 
 from rosters.models import Roster
 from rules_engine.roster_check import RosterInputError
+from rules_engine.team_games import team_roster_verdict
 from rules_engine.verdict import RosterRules, RosterVerdict, roster_rules_for, roster_verdict
 from tournaments.bridges.rules import event_pack, event_requirements, is_dual_list
 from tournaments.errors import ServiceError, TooLarge
@@ -92,6 +93,18 @@ def _verdict(event: Event, doc: Any, player: Player | None, slot: int) -> Roster
     event's own (game system, scale, points) and, under dual list, the rules between this
     roster and the player's other one."""
     rules = _rules(event)
+    if event.team_budget is not None and event.team_size is not None:
+        teammates = {}
+        if player is not None:
+            teammates = {r.slot: rules.read(r.document) for r in player.rosters.exclude(slot=slot)}
+        return team_roster_verdict(
+            doc,
+            event_requirements(event),
+            position=slot,
+            teammates=teammates,
+            budget=event.team_budget,
+            pack=event_pack(event),
+        )
     others: list[Any] = []
     if player is not None and is_dual_list(event):
         others = [rules.read(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")]
@@ -133,9 +146,16 @@ def roster_submit(
     """
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event = player.event
-    if slot not in (1, 2):
+    if event.team_size is not None:
+        if slot not in range(1, event.team_size + 1):
+            raise ServiceError(
+                f"A team of {event.team_size} has an army for each teammate: slot 1 to {event.team_size}.",
+                code="team-slot",
+                field="slot",
+            )
+    elif slot not in (1, 2):
         raise ServiceError("A player has roster 1 and, under dual list, roster 2.", field="slot")
-    if slot == 2 and event.list_format != ListFormat.DUAL:
+    elif slot == 2 and event.list_format != ListFormat.DUAL:
         raise ServiceError(
             "This event uses a single list: submit one roster.", code="single-list", field="slot"
         )
@@ -169,8 +189,9 @@ def roster_submit(
 def _judge_again_beside(event: Event, player: Player, slot: int) -> None:
     """Under dual list, the player's other roster is judged again: its verdict holds the
     checks between the two lists (OP Guide: Dual List Format), which the roster just
-    stored may have changed. Fixing roster 1's player name clears roster 2's mismatch."""
-    if not is_dual_list(event):
+    stored may have changed. Fixing roster 1's player name clears roster 2's mismatch.
+    In a team game every teammate's army is judged again: the team's budget binds them."""
+    if not is_dual_list(event) and event.team_size is None:
         return
     for other in player.rosters.exclude(slot=slot):
         _judge_again(event, other, player)
@@ -223,9 +244,8 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
     if roster is None:
         raise ServiceError("There is no second roster to withdraw.", code="no-roster", field="slot")
     roster.delete()
-    first = player.rosters.filter(slot=1).first()
-    if first is not None:
-        _judge_again(event, first, player)
+    for remaining in player.rosters.order_by("slot"):
+        _judge_again(event, remaining, player)
     audit(
         event=event,
         actor=by,

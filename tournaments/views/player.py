@@ -21,6 +21,7 @@ from tournaments.errors import ServiceError, TooLarge
 from tournaments.forms.common import add_service_error
 from tournaments.forms.player import RosterForm
 from tournaments.forms.results import NominationForm, PlayerResultForm, nominee_of
+from tournaments.forms.setup import TeamForm
 from tournaments.models import (
     Event,
     EventStatus,
@@ -43,12 +44,16 @@ from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
 from tournaments.services.rosters import roster_preview, roster_submit, roster_withdraw
 from tournaments.services.scoring import scoring_of
+from tournaments.services.teams import teammates_set
 from tournaments.views.common import actor, nav_context
 from tournaments.wording import in_players_words, report_in_my_terms
 
 
 def roster_slots(access: EventAccess) -> list[int]:
-    # OP Guide: Dual List Format — up to two rosters; Single List Format — one.
+    # OP Guide: Dual List Format — up to two rosters; Single List Format — one. A team game
+    # (docs/teams.md): one army per teammate.
+    if access.event.team_size is not None:
+        return list(range(1, access.event.team_size + 1))
     return [1, 2] if access.event.list_format == ListFormat.DUAL else [1]
 
 
@@ -98,15 +103,18 @@ def _dashboard(
     *,
     roster_forms: dict[int, RosterForm] | None = None,
     result_form: PlayerResultForm | None = None,
+    team_form: TeamForm | None = None,
     note_error: str = "",
     note_value: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
     rosters = {r.slot: r for r in me.rosters.all()}
     forms = roster_forms or {}
+    teammates = {m.position: m.name for m in me.teammates.all()} if access.event.team_size else {}
     slots = [
         {
             "slot": slot,
+            "teammate": teammates.get(slot, f"Player {slot}") if access.event.team_size else "",
             "roster": rosters.get(slot),
             # A stored roster's own text is there to correct and resubmit.
             "form": forms.get(slot)
@@ -127,6 +135,7 @@ def _dashboard(
     context = nav_context(access, "me") | {
         "me": me,
         "slots": slots,
+        "team_form": team_form or _team_form(access, me),
         "games": games,
         "current": current,
         # Withdrawing is refused once rosters lock (services.rosters), as submitting is.
@@ -225,14 +234,19 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
             add_service_error(form, exc, roster_slot=slot)
             status = 413 if isinstance(exc, TooLarge) else 200
         else:
+            what = _army_name(player, slot)
             if roster.legal:
-                messages.success(request, f"Roster {slot} is submitted and legal.")
+                messages.success(request, f"{what} is submitted and legal.")
             else:
-                messages.warning(
-                    request, f"Roster {slot} is submitted but not legal: fix it before the deadline."
-                )
+                messages.warning(request, f"{what} is submitted but not legal: fix it before the deadline.")
             return redirect("me", slug)
     return _dashboard(request, access, player, roster_forms={slot: form}, status=status)
+
+
+def _army_name(player: Player, slot: int) -> str:
+    """ "Roster 2", or in a team game (docs/teams.md) the army of the team's player in that slot."""
+    teammate = player.teammates.filter(position=slot).first()
+    return f"{teammate.name}'s army" if teammate is not None else f"Roster {slot}"
 
 
 @login_required
@@ -249,12 +263,42 @@ def roster_withdraw_view(request: HttpRequest, slug: str, slot: int) -> HttpResp
     return redirect("me", slug)
 
 
+def _team_form(access: EventAccess, me: Player, data: Any = None) -> TeamForm | None:
+    """The captain's form naming the team's players (a team game only)."""
+    size = access.event.team_size
+    if size is None:
+        return None
+    names = {f"teammate_{m.position}": m.name for m in me.teammates.all()}
+    return TeamForm(data, size=size, initial=names, prefix="team")
+
+
+@login_required
+@require_POST
+def team_save(request: HttpRequest, slug: str) -> HttpResponse:
+    """The captain names (or renames) the team's players, until rosters lock."""
+    access, team = _player_access(request, slug)
+    form = _team_form(access, team, request.POST)
+    if form is None:
+        messages.error(request, "This event is one player a side: it has no teams.")
+        return redirect("me", slug)
+    if form.is_valid():
+        try:
+            teammates_set(team=team, names=form.teammates(), by=actor(request))
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, "Your team's players are saved.")
+            return redirect("me", slug)
+    return _dashboard(request, access, team, team_form=form)
+
+
 @login_required
 @require_POST
 def roster_live_check(request: HttpRequest, slug: str) -> HttpResponse:
     """htmx: validate the roster being typed, with the verdict a submission would store."""
     access = access_event(request.user, slug, PLAYER, *STAFF)
-    slot = 2 if request.POST.get("slot") == "2" else 1
+    asked = request.POST.get("slot", "1")
+    slot = int(asked) if asked in {str(n) for n in roster_slots(access)} else 1
     player = access.player
     if access.is_staff and request.POST.get("player"):
         player = player_or_404(access, pk=int(request.POST["player"]))

@@ -31,6 +31,7 @@ from tournaments.selectors import (
     event_cut_view,
     event_suggested_cut,
     event_suggested_rounds,
+    event_teams,
     join_closed_reason,
     public_factions,
     registration_is_open,
@@ -82,6 +83,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "join_closed": join_closed_reason(event) if event.side_event_of_id else "",
         # The winner of the top cut's final, named at the top of the event's page.
         "champion": event_champion(event) if event.has_cut else None,
+        # A team game's teams and their players (docs/teams.md).
+        "teams": event_teams(event),
     }
     return check.finish(render(request, "tournaments/event_home.html", context))
 

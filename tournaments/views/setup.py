@@ -17,12 +17,13 @@ from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments.errors import ServiceError
 from tournaments.forms.common import add_service_error
 from tournaments.forms.settings import EventForm
-from tournaments.forms.setup import JoinForm
+from tournaments.forms.setup import JoinForm, TeamForm
 from tournaments.models import Event, Player, StaffRoleKind
 from tournaments.services.events import event_create, tables_set
 from tournaments.services.invitations import invitation_read, player_claim
 from tournaments.services.players import join_code_matches, player_join, registration_closed_reason
 from tournaments.services.staff_invitations import staff_invitation_accept, staff_invitation_read
+from tournaments.services.teams import team_join
 from tournaments.views.common import actor
 
 
@@ -115,6 +116,8 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     # The name as it should appear on pairings: the account's full name if it has one; a
     # username is not a name, so the field is left for the player to fill in.
     full_name = getattr(user, "get_full_name", lambda: "")()
+    if event.team_size is not None:
+        return _join_team(request, event, code, captain=full_name)
     form = JoinForm(request.POST or None, initial={"name": full_name})
     if request.method == "POST" and form.is_valid():
         try:
@@ -125,6 +128,31 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
             messages.success(request, f"You are registered for {event.name}. Submit your roster next.")
             return redirect("me", event.slug)
     return render(request, "tournaments/join.html", {"event": event, "form": form})
+
+
+def _join_team(request: HttpRequest, event: Event, code: str, *, captain: str) -> HttpResponse:
+    """A team game's registration (docs/teams.md): the captain names the team and its players."""
+    assert event.team_size is not None
+    form = TeamForm(
+        request.POST or None, size=event.team_size, with_name=True, initial={"teammate_1": captain}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            team_join(
+                event=event,
+                user=actor(request),
+                join_code=code,
+                team_name=form.cleaned_data["name"],
+                teammates=form.teammates(),
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(
+                request, f"Your team is registered for {event.name}. Submit each player's army next."
+            )
+            return redirect("me", event.slug)
+    return render(request, "tournaments/join.html", {"event": event, "form": form, "team": True})
 
 
 Linked = TypeVar("Linked")

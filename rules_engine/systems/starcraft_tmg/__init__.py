@@ -21,7 +21,7 @@ from rules_engine.systems.starcraft_tmg import sections
 from rules_engine.systems.starcraft_tmg.awards import RaceGroups
 from rules_engine.systems.starcraft_tmg.event_size import suggested_cut, suggested_rounds
 from rules_engine.systems.starcraft_tmg.results import RESULT_EXTRAS, RESULT_REVIEW, slip_roster
-from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters
+from rules_engine.systems.starcraft_tmg.rosters import StarCraftRosters, StarCraftTeamGames
 from rules_engine.systems.starcraft_tmg.round_clock import CLOCK
 from rules_engine.systems.starcraft_tmg.sheet import StarCraftRosterSheet
 
@@ -169,6 +169,7 @@ SYSTEM = register(
         roster_rules=StarCraftRosters(),
         section_title=sections.section_title,
         dual_lists=True,  # OP Guide: Dual List Format
+        team_games=StarCraftTeamGames(),  # Part 9.1.8: 2v2 and 3v3 with a budget per team
         competitive_scales=("standard",),  # OP Guide: Competitive Events are played at Standard
         default_scale="standard",
         suggested_rounds=suggested_rounds,  # OP Guide: Event Size and Format

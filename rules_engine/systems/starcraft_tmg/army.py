@@ -161,8 +161,10 @@ def _scale_label(slugs: Iterable[str]) -> str:
 class _Checker:
     """Judges one roster; a class only to share the running state between the steps."""
 
-    def __init__(self, roster: Roster, pack: DataPack, scale: Scale) -> None:
+    def __init__(self, roster: Roster, pack: DataPack, scale: Scale, *, own_budget: bool = True) -> None:
         self.roster = roster
+        # In a team game the budget is the team's (Part 9.1.8): no army has a limit of its own.
+        self.own_budget = own_budget
         self.pack = pack
         self.scale = scale
         self.violations: list[Violation] = []
@@ -474,6 +476,8 @@ class _Checker:
         # Leftovers are only worth a warning when nothing was left out of the totals.
         self.units_complete = all(u.counted for u in self.unit_lines)
         self.cards_complete = all(c.counted for c in self.card_lines)
+        if not self.own_budget:
+            return
         if self.minerals > mineral_limit:
             assert self.minerals_crossed is not None
             i, name = self.minerals_crossed
@@ -647,7 +651,7 @@ class _Checker:
             scale=roster.scale,
             rules_version=self.pack.version,
             totals=Totals(self.minerals, self.gas, self.supply),
-            limits=Limits(self.mineral_limit, self.gas_limit),
+            limits=Limits(self.mineral_limit, self.gas_limit) if self.own_budget else Limits(None, None),
             slots=tuple(ledgers),
             units=tuple(self.unit_lines),
             cards=tuple(self.card_lines),
@@ -656,9 +660,12 @@ class _Checker:
         )
 
 
-def validate_roster(roster: Roster, pack: DataPack) -> RosterReport:
-    """Judge one roster against one data pack (Part 9.1, Part 9.2, OP Guide: Army Rosters)."""
-    return _Checker(roster, pack, roster.system().scale(roster.scale)).report()
+def validate_roster(roster: Roster, pack: DataPack, *, own_budget: bool = True) -> RosterReport:
+    """Judge one roster against one data pack (Part 9.1, Part 9.2, OP Guide: Army Rosters).
+
+    `own_budget` False: every rule but the army's Mineral and Vespene Gas limits, for an
+    army whose budget is its team's (Part 9.1.8, `team.validate_team`)."""
+    return _Checker(roster, pack, roster.system().scale(roster.scale), own_budget=own_budget).report()
 
 
 def _player_key(name: str) -> str:

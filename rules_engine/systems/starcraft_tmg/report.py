@@ -125,8 +125,11 @@ class Totals:
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    minerals: int
-    gas: int
+    """An army's own budget; None for both in a team game, where the budget is the team's
+    (Part 9.1.8)."""
+
+    minerals: int | None
+    gas: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,13 +230,17 @@ class RosterReport:
             totals=Totals(
                 as_int(totals.get("minerals")), as_int(totals.get("gas")), as_int(totals.get("supply"))
             ),
-            limits=Limits(as_int(limits.get("minerals")), as_int(limits.get("gas"))),
+            limits=Limits(_limit(limits.get("minerals")), _limit(limits.get("gas"))),
             slots=tuple(slots),
             units=tuple(UnitLine.from_json(u) for u in as_list(d.get("units"))),
             cards=tuple(CardLine.from_json(c) for c in as_list(d.get("cards"))),
             violations=tuple(Violation.from_json(v) for v in as_list(d.get("violations"))),
             warnings=tuple(Advice.from_json(w) for w in as_list(d.get("warnings"))),
         )
+
+
+def _limit(value: Any) -> int | None:
+    return None if value is None else as_int(value)
 
 
 def starcraft_report(report: Report | None) -> RosterReport | None:

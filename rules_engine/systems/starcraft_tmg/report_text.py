@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules_engine.systems.starcraft_tmg.report import RosterReport, starcraft_report
+from rules_engine.team_games import TeamVerdict
 from rules_engine.verdict import Report, ValidationResult, Violation
 
 
@@ -28,13 +29,18 @@ def _unit_detail(report: RosterReport, index: int) -> str:
     )
 
 
+def _of(limit: int | None) -> str:
+    """ " / 2000" against the army's own limit; nothing in a team game, where the team has it."""
+    return "" if limit is None else f" / {limit}"
+
+
 def render_report(report: RosterReport, title: str) -> str:
     verdict = "LEGAL" if report.legal else "ILLEGAL"
     out = [
         f"{title}: {report.player} — {report.faction}, {report.scale} "
         f"(rules {report.rules_version}): {verdict}",
-        f"  Minerals {report.totals.minerals} / {report.limits.minerals}    "
-        f"Vespene Gas {report.totals.gas} / {report.limits.gas}    Supply {report.totals.supply}",
+        f"  Minerals {report.totals.minerals}{_of(report.limits.minerals)}    "
+        f"Vespene Gas {report.totals.gas}{_of(report.limits.gas)}    Supply {report.totals.supply}",
         "",
         f"  {'Unit':<43} {'Models':>6} {'Supply':>6}  {'Slot':<8}{'Minerals':>8}",
     ]
@@ -68,4 +74,22 @@ def render_result(result: ValidationResult[Report], names: Sequence[str]) -> str
         dual = ["Dual list: " + ("no problems" if not result.violations else "ILLEGAL")]
         blocks.append("\n".join(dual + _violation_lines(result.violations)))
     blocks.append("Verdict: " + ("LEGAL" if result.legal else "ILLEGAL"))
+    return "\n\n".join(blocks) + "\n"
+
+
+def render_team(verdict: TeamVerdict[Report], names: Sequence[str]) -> str:
+    """A team game's verdict (Part 9.1.8): each army, then the team's budget and problems."""
+    blocks = []
+    for i, judged in enumerate(verdict.rosters):
+        report = starcraft_report(judged)
+        assert report is not None, "a StarCraft verdict holds StarCraft reports"
+        blocks.append(render_report(report, f"Roster {i + 1} ({names[i]})"))
+    totals, limits = verdict.totals, verdict.limits
+    team = [
+        f"Team: Minerals {totals['minerals']} / {limits['minerals']}    "
+        f"Vespene Gas {totals['gas']} / {limits['gas']}    "
+        + ("no problems" if not verdict.violations else "ILLEGAL")
+    ]
+    blocks.append("\n".join(team + _violation_lines(verdict.violations)))
+    blocks.append("Verdict: " + ("LEGAL" if verdict.legal else "ILLEGAL"))
     return "\n\n".join(blocks) + "\n"

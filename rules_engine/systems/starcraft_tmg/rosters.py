@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rules_engine.systems.starcraft_tmg.report import RosterReport
     from rules_engine.systems.starcraft_tmg.roster_json import Roster
+    from rules_engine.team_games import TeamVerdict
     from rules_engine.verdict import Declared, ValidationResult
 
 # Each method imports what it uses: the system registers this plug-in at start-up, and the
@@ -53,3 +54,28 @@ class StarCraftRosters:
         from rules_engine.systems.starcraft_tmg.report import RosterReport
 
         return RosterReport.from_json(data)
+
+
+class StarCraftTeamGames:
+    """Team games (Part 9.1.8): 2v2 and 3v3, one army per player, one budget per team."""
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        from rules_engine.systems.starcraft_tmg.team import TEAM_SIZES
+
+        return TEAM_SIZES
+
+    def judge_team(
+        self,
+        rosters: Sequence[Roster],
+        *,
+        budget: int,
+        rules_date: dt.date | None,
+        pack: Mapping[str, Any] | None,
+    ) -> TeamVerdict[RosterReport]:
+        from rules_engine.systems.starcraft_tmg import rules_pack
+        from rules_engine.systems.starcraft_tmg.pack import pack_from_document
+        from rules_engine.systems.starcraft_tmg.team import validate_team
+
+        judged_by = rules_pack(rules_date) if pack is None else pack_from_document(dict(pack))
+        return validate_team(rosters, judged_by, budget=budget)

@@ -18,6 +18,7 @@ def test_player_list_shows_contact_details_to_staff_only(api, world):
         "status": "active",
         "dropped_after_round": None,
         "disqualified_after_round": None,
+        "teammates": [],
     }
     assert set(api("carol").get(f"{world.api_url()}players/").json()["results"][0]) == set(public[0])
     staff = api("judy").get(f"{world.api_url()}players/").json()["results"]

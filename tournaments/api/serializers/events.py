@@ -79,6 +79,13 @@ class EventSummarySerializer(Serializer):
     cut_size = serializers.IntegerField(
         allow_null=True, help_text="How many players enter the top cut after the Swiss rounds; null: no cut."
     )
+    team_size = serializers.IntegerField(
+        allow_null=True,
+        help_text="A team game (docs/teams.md): players per side, each entrant a team; null: one a side.",
+    )
+    team_budget = serializers.IntegerField(
+        allow_null=True, help_text="A team game's budget for the whole team's armies; null otherwise."
+    )
     format_summary = serializers.CharField(help_text='The format in words: "5 Swiss rounds, then a top 8".')
     registration_open = serializers.BooleanField()
 
@@ -193,6 +200,21 @@ class EventWriteSerializer(Serializer):
         choices=CutTies.choices,
         required=False,
         help_text="A tied top-cut game: the better seed goes on, or a deciding game's winner is recorded.",
+    )
+    team_size = serializers.IntegerField(
+        min_value=2,
+        max_value=limits.TEAM_SIZE_MAX,
+        allow_null=True,
+        required=False,
+        help_text="A team game: players per side, where the game system has team games (400 "
+        "`no-team-games`, `team-size`); fixed once entrants register (400 `team-size-fixed`).",
+    )
+    team_budget = serializers.IntegerField(
+        min_value=1,
+        allow_null=True,
+        required=False,
+        help_text="A team game's budget for the whole team's armies, in the game's unit (400 "
+        "`team-budget-required` without it, `team-budget-without-team` with no team size).",
     )
     starts_on = serializers.DateField(allow_null=True, required=False)
     ends_on = serializers.DateField(allow_null=True, required=False)

@@ -36,10 +36,24 @@ class PlayerSerializer(StaffOnlyFieldsMixin, Serializer):
         allow_null=True, required=False, help_text="Staff only: the linked account."
     )
     checked_in_at = serializers.DateTimeField(allow_null=True, required=False, help_text="Staff only.")
+    teammates = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="A team game's entrant is a team: its players in order, the first's army in roster "
+        "slot 1 and so on; empty at an event of one player a side.",
+    )
+
+
+def _teammate_names(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.CharField(max_length=limits.PLAYER_NAME_LENGTH, allow_blank=True),
+        max_length=limits.TEAM_SIZE_MAX,
+        **kwargs,
+    )
 
 
 class PlayerRegisterSerializer(Serializer):
-    """Self-service: `join_code` (and optionally `name`). The TO: `name`, `email`, `username`."""
+    """Self-service: `join_code` (and optionally `name`). The TO: `name`, `email`, `username`.
+    A team game: `name` is the team's, `teammates` its players."""
 
     join_code = serializers.CharField(required=False, allow_blank=True)
     name = serializers.CharField(
@@ -47,6 +61,18 @@ class PlayerRegisterSerializer(Serializer):
     )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     username = serializers.CharField(required=False, allow_blank=True, default="")
+    teammates = _teammate_names(
+        required=False,
+        help_text="A team game: the team's players, in order, as many as the event's team size "
+        "(400 `team-size-mismatch`, `teammate-repeated`); refused elsewhere (400 `not-a-team-game`).",
+    )
+
+
+class TeammatesSerializer(Serializer):
+    teammates = _teammate_names(
+        help_text="The team's players in order (the first's army is roster slot 1), as many as the "
+        "event's team size: the captain's until rosters lock, staff's any time."
+    )
 
 
 @extend_schema_field({"type": "string", "maxLength": PLAYERS_CSV_MAX_CHARS})

@@ -42,7 +42,11 @@ class RosterContentField(serializers.JSONField):
 
 
 class RosterSubmitSerializer(Serializer):
-    slot = serializers.ChoiceField(choices=[1, 2], default=1)
+    slot = serializers.ChoiceField(
+        choices=[1, 2, 3],
+        default=1,
+        help_text="1, or 2 under dual list; in a team game the teammate's position (400 `team-slot`).",
+    )
     content = RosterContentField()
     player = serializers.CharField(
         required=False, help_text="Staff only: the player id to submit for (allowed after the deadline)."
@@ -51,7 +55,10 @@ class RosterSubmitSerializer(Serializer):
 
 class RosterCheckSerializer(Serializer):
     slot = serializers.ChoiceField(
-        choices=[1, 2], default=1, help_text="Under dual list, checked together with the other slot's roster."
+        choices=[1, 2, 3],
+        default=1,
+        help_text="Under dual list, checked together with the other slot's roster; in a team game, the "
+        "teammate's position, checked with the teammates' armies against the team's budget.",
     )
     content = RosterContentField()
     player = serializers.CharField(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -19,9 +22,10 @@ from tournaments.api.serializers.players import (
     PlayerRegisterSerializer,
     PlayerSerializer,
     PlayersImportSerializer,
+    TeammatesSerializer,
 )
 from tournaments.api.views._common import validated
-from tournaments.models import Player
+from tournaments.models import Event, Player
 from tournaments.services.players import (
     player_check_in,
     player_check_in_undo,
@@ -31,6 +35,7 @@ from tournaments.services.players import (
     player_register,
     players_import_csv,
 )
+from tournaments.services.teams import team_join, team_register, teammates_set
 
 TAGS = ["players"]
 
@@ -71,7 +76,10 @@ class PlayersApi(ApiView):
         user = signed_in(request)
         access = event_for(request, slug)
         data = validated(PlayerRegisterSerializer, request)
-        if access.is_to and not data.get("join_code"):
+        teammates = data.get("teammates")
+        if teammates is not None or access.event.team_size is not None:
+            player = _register_team(access.event, data, user, as_to=access.is_to)
+        elif access.is_to and not data.get("join_code"):
             account = selectors.user_by_username(data["username"]) if data["username"] else None
             player = player_register(
                 event=access.event, name=data["name"], invited_user=account, email=data["email"], by=user
@@ -85,6 +93,49 @@ class PlayersApi(ApiView):
                 email=data["email"],
             )
         return Response(_player(player, staff=access.is_staff), status=status.HTTP_201_CREATED)
+
+
+def _register_team(event: Event, data: dict[str, Any], user: AbstractBaseUser, *, as_to: bool) -> Player:
+    """A team game's entrant (docs/teams.md): the team's name and its players."""
+    teammates = data.get("teammates") or []
+    if as_to and not data.get("join_code"):
+        account = selectors.user_by_username(data["username"]) if data["username"] else None
+        return team_register(
+            event=event,
+            name=data["name"],
+            teammates=teammates,
+            invited_user=account,
+            email=data["email"],
+            by=user,
+        )
+    return team_join(
+        event=event,
+        user=user,
+        join_code=data.get("join_code", ""),
+        team_name=data["name"],
+        teammates=teammates,
+        email=data["email"],
+    )
+
+
+class TeammatesApi(ApiView):
+    @extend_schema(
+        operation_id="player_teammates_set",
+        summary="Name a team's players (a team game): the captain until rosters lock, staff any time",
+        request=TeammatesSerializer,
+        responses=responses({200: PlayerSerializer}, login=True),
+        tags=TAGS,
+    )
+    def put(self, request: Request, slug: str, external_id: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug)
+        team = player_or_404(access, external_id)
+        captain = access.player is not None and access.player.pk == team.pk
+        require(captain or access.is_to or access.is_judge)
+        data = validated(TeammatesSerializer, request)
+        teammates_set(team=team, names=data["teammates"], by=user, as_staff=not captain)
+        team.refresh_from_db()
+        return Response(_player(team, staff=access.is_staff))
 
 
 class PlayersImportApi(ApiView):

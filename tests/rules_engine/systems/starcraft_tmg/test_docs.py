@@ -12,11 +12,12 @@ from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
 from rules_engine.systems.starcraft_tmg.army import CODES, validate_roster, validate_rosters
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
 from rules_engine.systems.starcraft_tmg.roster_text import read_roster_text
+from rules_engine.systems.starcraft_tmg.team import TEAM_CODES, validate_team
 from rules_engine.verdict import EVENT_CODES, Declared, EventRequirements, event_violations
-from tests.rules_engine.minipack import MINI, base_document, with_unit
-from tests.rules_engine.test_book_armies import REAL_MISTAKES, _mutated
+from tests.rules_engine.systems.starcraft_tmg.minipack import MINI, base_document, with_unit
+from tests.rules_engine.systems.starcraft_tmg.test_book_armies import REAL_MISTAKES, _mutated
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[4] / "docs"
 VIOLATIONS = (DOCS / "violations.md").read_text(encoding="utf-8")
 ROSTERS = (DOCS / "rosters.md").read_text(encoding="utf-8")
 
@@ -68,8 +69,32 @@ def test_every_interchange_code_is_produced_and_documented():
         assert f"### `{code}`" in VIOLATIONS, code
 
 
-def test_documented_messages_are_what_the_engine_says():
+def _teammate(stem: str, player: str):
+    return roster_from_document(
+        {**json.loads((EXAMPLES_DIR / f"{stem}.json").read_text(encoding="utf-8")), "player": player}
+    )
+
+
+def test_team_codes_are_documented_as_the_engine_says_them():
+    # docs/violations.md "Team games": the Terran and Zerg Starters against 1,700 Minerals,
+    # then the Terran and Protoss Starters both of Ann's.
     documented = _documented_violations()
+    pack = rules_pack()
+    over = validate_team(
+        [_teammate("terran-starter", "Ann"), _teammate("zerg-starter", "Ben")], pack, budget=1700
+    )
+    twice = validate_team(
+        [_teammate("terran-starter", "Ann"), _teammate("protoss-starter", "ann ")], pack, budget=3000
+    )
+    produced = {v.code: v for v in (*over.violations, *twice.violations)}
+    assert set(produced) == set(TEAM_CODES)
+    for code, violation in produced.items():
+        assert f"### `{code}`" in VIOLATIONS, code
+        assert documented[code] == violation.as_json(), code
+
+
+def test_documented_messages_are_what_the_engine_says():
+    documented = {code: v for code, v in _documented_violations().items() if code not in TEAM_CODES}
     assert set(documented) == {*CODES, *EVENT_CODES}
     pack = rules_pack()
     produced = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_engine.dropzone.conftest import CORE, UCM12, army, judge, pairs
+from tests.rules_engine.systems.dropzone_commander.conftest import CORE, UCM12, army, judge, pairs
 
 
 def test_a_legal_clash_army_and_its_figures(legal_clash):

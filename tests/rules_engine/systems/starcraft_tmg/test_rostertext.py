@@ -10,7 +10,7 @@ from rules_engine.systems.starcraft_tmg.roster_text import (
     read_roster_text,
     write_roster_text,
 )
-from tests.rules_engine.minipack import base_document
+from tests.rules_engine.systems.starcraft_tmg.minipack import base_document
 
 KATHERINE = """\
 # Katherine's list for Winter Clash

@@ -11,7 +11,7 @@ from rules_engine.systems.dropzone_commander import DATA_DIR
 from rules_engine.systems.dropzone_commander.pack import PackError, parse_pack
 from rules_engine.systems.dropzone_commander.roster import RosterInputError, read_roster, roster_from_document
 from rules_engine.systems.dropzone_commander.sizes import size_for
-from tests.rules_engine.dropzone.conftest import army
+from tests.rules_engine.systems.dropzone_commander.conftest import army
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from rules_engine.systems.warpspawn_starcraft import DATA_DIR, builtin_pack
 from rules_engine.systems.warpspawn_starcraft.pack import PackError, parse_pack, read_pack_text
 
 # The rulebooks live in shared/ beside the checkout (as in CI's fresh clone).
-SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "004_1edb5ada3706abe6.txt"
+SEED = Path(__file__).resolve().parents[5] / "shared" / "seeds" / "004_1edb5ada3706abe6.txt"
 
 
 def _printed_rows(title: str, stop: str) -> list[tuple[str, int]]:

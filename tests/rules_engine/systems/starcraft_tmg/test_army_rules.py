@@ -9,7 +9,7 @@ import pytest
 from rules_engine.systems.starcraft_tmg.army import validate_roster, validate_rosters
 from rules_engine.systems.starcraft_tmg.report import RosterReport
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
-from tests.rules_engine.minipack import MINI, base_document, base_roster, with_unit
+from tests.rules_engine.systems.starcraft_tmg.minipack import MINI, base_document, base_roster, with_unit
 
 
 def check(doc: dict[str, Any]) -> RosterReport:

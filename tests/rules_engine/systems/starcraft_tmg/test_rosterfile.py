@@ -14,7 +14,7 @@ from rules_engine.systems.starcraft_tmg.roster_json import (
     write_roster_json,
 )
 from rules_engine.systems.starcraft_tmg.roster_reader import load_roster, read_roster
-from tests.rules_engine.minipack import base_document
+from tests.rules_engine.systems.starcraft_tmg.minipack import base_document
 
 
 def _error(doc) -> str:

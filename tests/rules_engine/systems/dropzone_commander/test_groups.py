@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules_engine.dropzone.conftest import army, judge, pairs
+from tests.rules_engine.systems.dropzone_commander.conftest import army, judge, pairs
 
 FILLER = [{"id": "mbt", "name": "Main Battle Tank", "models": 9}]  # Standard points for the category rule
 
