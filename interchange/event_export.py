@@ -302,6 +302,10 @@ def _event_settings(event: Event, *, public: bool) -> dict[str, Any]:
     """The event's extra fields: the slug, every setting (no join code when public), then its own extra."""
     event_extra: dict[str, Any] = {"slug": event.slug}
     _put_fields(event, EVENT_FIELDS, event_extra)
+    if event.team_size is None:
+        # One player a side: the file says nothing of teams (docs/event-files.md, "Team games").
+        event_extra.pop("team_size", None)
+        event_extra.pop("team_budget", None)
     if public:
         event_extra.pop("join_code", None)
     for key, value in event.extra.items():

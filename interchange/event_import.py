@@ -161,7 +161,8 @@ def _rosters(raw: Any, where: str, slots: int = 2) -> list[tuple[Roster, dict[st
     """The player's rosters, unsaved, each with the timestamps to restore once saved: at
     most two (a dual list), or in a team game one per teammate (`slots`)."""
     if not isinstance(raw, list) or len(raw) > slots:
-        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most {slots} roster/1 documents")
+        most = {2: "two", 3: "three"}.get(slots, str(slots))
+        raise EventImportError(f"{where}.{ROSTERS} must be a list of at most {most} roster/1 documents")
     rosters = []
     for position, item in enumerate(raw):
         at = f"{where}.{ROSTERS}[{position}]"

@@ -94,6 +94,8 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "planned_rounds",
                 "cut",
                 "cut_ties",
+                "team_size",
+                "team_budget",
                 "round_minutes",
                 "first_round_extra_minutes",
                 "schedule",

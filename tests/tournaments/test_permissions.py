@@ -280,6 +280,10 @@ API: dict[str, tuple[Op, ...]] = {
     "api:players-import": (post(TO, {"csv": "Zed,zed@example.org\n"}),),
     "api:player-check-in": (post(STAFF, external_id="{bob}"), op("delete", STAFF, external_id="{bob}")),
     "api:player-drop": (post(frozenset({"player", "to"}), external_id="{bob}"),),
+    # A team game's players: the team's captain and staff (a one-a-side event refuses it, 400).
+    "api:player-teammates": (
+        op("put", frozenset({"player"}) | STAFF, {"teammates": ["Bob", "Ann"]}, external_id="{bob}"),
+    ),
     "api:player-no-show": (post(TO, external_id="{bob}"),),
     "api:rosters": (
         get(EVERYONE),

@@ -212,3 +212,29 @@ def test_withdrawing_an_army_judges_the_rest_of_the_team_again(alice, bob):
     roster_withdraw(player=team, slot=2, by=bob)
     first.refresh_from_db()
     assert first.legal
+
+
+# --- the TO's pages -----------------------------------------------------------------------
+
+
+def test_the_to_adds_a_team_with_its_players(client, alice):
+    event = doubles(alice)
+    client.force_login(alice)
+    page = client.get(f"/e/{event.slug}/manage/players/").content.decode()
+    assert "Add a team" in page
+    assert "Player 2" in page
+    answer = client.post(
+        f"/e/{event.slug}/manage/players/add/",
+        {"name": "Raiders", "teammate_1": "Ann", "teammate_2": "Ben"},
+    )
+    assert answer.status_code == 302
+    team = event.players.get()
+    assert [m.name for m in team.teammates.all()] == ["Ann", "Ben"]
+    page = client.get(f"/e/{event.slug}/manage/players/").content.decode()
+    assert "Ann, Ben" in page
+    refused = client.post(
+        f"/e/{event.slug}/manage/players/add/",
+        {"name": "Swarm", "teammate_1": "Cal", "teammate_2": "cal"},
+    )
+    assert "named twice" in refused.content.decode()
+    assert event.players.count() == 1

@@ -35,6 +35,29 @@ class PlayerAddForm(Form):
         help_text="Invites that account: the seat is linked once its holder claims it from My events.",
     )
 
+    def __init__(self, *args: Any, team_size: int | None = None, **kwargs: Any) -> None:
+        """In a team game (docs/teams.md) the entrant is a team: its name and its players;
+        the account invited is the captain's."""
+        super().__init__(*args, **kwargs)
+        self.team_size = team_size
+        if team_size is None:
+            return
+        self.fields["name"].label = "Team name"
+        self.fields[
+            "username"
+        ].help_text = (
+            "Invites that account as the team's captain: linked once its holder claims it from My events."
+        )
+        for position in range(1, team_size + 1):
+            self.fields[f"teammate_{position}"] = forms.CharField(
+                max_length=limits.PLAYER_NAME_LENGTH, label=f"Player {position}"
+            )
+
+    def teammates(self) -> list[str] | None:
+        if self.team_size is None:
+            return None
+        return [self.cleaned_data[f"teammate_{n}"] for n in range(1, self.team_size + 1)]
+
 
 class PlayersCsvForm(Form):
     """A player list pasted or uploaded as a file (a spreadsheet's "Save as CSV")."""

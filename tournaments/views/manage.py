@@ -53,6 +53,7 @@ from tournaments.services.staff_invitations import (
     staff_invitations_pending,
     staff_invite,
 )
+from tournaments.services.teams import team_register
 from tournaments.views.common import actor, confirmation_page, nav_context, run_service
 from tournaments.views.player import roster_slots
 
@@ -223,7 +224,7 @@ def _players_page(
     players = list(event_players(event))
     context = nav_context(access, "manage") | {
         "players": players,
-        "add_form": add_form or PlayerAddForm(),
+        "add_form": add_form or PlayerAddForm(team_size=event.team_size),
         "csv_form": csv_form or PlayersCsvForm(),
         "round_in_play": published,
         "invitable": sum(1 for player in players if is_invitable(player)),
@@ -241,18 +242,29 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
-    form = PlayerAddForm(request.POST)
+    form = PlayerAddForm(request.POST, team_size=access.event.team_size)
     if form.is_valid():
         data = form.cleaned_data
         invited = user_by_username(data["username"]) if data["username"] else None
+        teammates = form.teammates()
         try:
-            player = player_register(
-                event=access.event,
-                name=data["name"],
-                email=data["email"],
-                invited_user=invited,
-                by=actor(request),
-            )
+            if teammates is not None:
+                player = team_register(
+                    event=access.event,
+                    name=data["name"],
+                    teammates=teammates,
+                    email=data["email"],
+                    invited_user=invited,
+                    by=actor(request),
+                )
+            else:
+                player = player_register(
+                    event=access.event,
+                    name=data["name"],
+                    email=data["email"],
+                    invited_user=invited,
+                    by=actor(request),
+                )
         except ServiceError as exc:
             add_service_error(form, exc)
         else:
