@@ -6,6 +6,8 @@
 - A Dropzone Commander event, so a newcomer sees a second game: the TO supplied
   the sample pack, 8 players with legal Clash armies, two rounds played with Victory and
   Kill Points, the third paired and published.
+- A StarCraft team game (docs/teams.md): four teams of two, each team's armies within one
+  budget, a round played and the second paired and published.
 
 Idempotent: loading again rebuilds the demo events and nothing else.
 The demo accounts (password = username) exist only for local exploration.
@@ -34,6 +36,7 @@ from tournaments.services.players import player_register
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.teams import team_register
 
 DEMO_SLUG = "demo-winter-clash"
 DEMO_PLAYERS = [
@@ -99,9 +102,10 @@ def _claim_slug(event: Event, slug: str) -> None:
 
 @transaction.atomic
 def load_demo() -> Event:
-    """Both demo events; the StarCraft one is returned (the one the README names first)."""
+    """The demo events; the StarCraft one is returned (the one the README names first)."""
     event = _load_starcraft_demo()
     load_second_game_demo()
+    load_doubles_demo()
     return event
 
 
@@ -201,5 +205,59 @@ def load_second_game_demo() -> Event:
             result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
     round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31))
     round_publish(round_=round_, by=to)
+    event.refresh_from_db()
+    return event
+
+
+DOUBLES_SLUG = "demo-doubles"
+DOUBLES_TEAMS = ["Dice Hall Raiders", "Zerg Rush Club", "Templar Order", "Night Shift"]
+DOUBLES_PLAYED_ROUNDS = 1
+# Each team brings two different races (Part 9.1.8: teammates may, or may not, share one).
+DOUBLES_ARMIES = (("terran-starter", "zerg-starter"), ("protoss-starter", "terran-founders"))
+
+
+@transaction.atomic
+def load_doubles_demo() -> Event:
+    """A StarCraft team game (docs/teams.md): 2v2 at Skirmish, each team's two armies within
+    2,000 Minerals together; four teams, a round played, the second paired and published."""
+    _remove(DOUBLES_SLUG)
+    to, judge, player_user = (_user(name) for name in DEMO_USERS)
+    event = event_create(
+        creator=to,
+        name="Demo Doubles",
+        game_system="starcraft-tmg",
+        rules_cutoff=dt.date(2026, 11, 15),
+        scale="skirmish",
+        team_size=2,
+        team_budget=2000,
+        **_demo_day(),
+    )
+    _claim_slug(event, DOUBLES_SLUG)
+    tables_set(event=event, actor=to, tables=[(n, LAYOUTS[n - 1]) for n in range(1, 3)])
+    staff_add(event=event, actor=to, user=judge, role="head-judge")
+    for index, team_name in enumerate(DOUBLES_TEAMS):
+        names = DEMO_PLAYERS[2 * index : 2 * index + 2]
+        team = team_register(event=event, name=team_name, teammates=names, by=to)
+        if index == 0:
+            team.user_id = player_user.pk  # the demo player captains the first team
+            team.save(update_fields=["user"])
+        for slot, (army, name) in enumerate(zip(DOUBLES_ARMIES[index % 2], names, strict=True), start=1):
+            roster_submit(
+                player=team, slot=slot, content={**_example(army), "player": name}, by=to, as_staff=True
+            )
+    details = {
+        extra.key: (extra.low + extra.high) // 2 for extra in get_system(event.game_system).result_extras
+    }
+    rng = random.Random(SEED + 2)
+    for _ in range(DOUBLES_PLAYED_ROUNDS):
+        round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
+        round_publish(round_=round_, by=to, confirm=True)
+        for game in round_.games.filter(player_two__isnull=False):
+            result = ResultInput(
+                Outcome.PLAYED, vp_one=rng.randint(0, 14), vp_two=rng.randint(0, 14), details=details
+            )
+            result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
+    round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
+    round_publish(round_=round_, by=to, confirm=True)
     event.refresh_from_db()
     return event

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from rosters.models import Roster
-from tournaments.demo import DEMO_SLUG, SECOND_SLUG, load_demo
+from tournaments.demo import DEMO_SLUG, DOUBLES_SLUG, SECOND_SLUG, load_demo
 from tournaments.models import Event, EventPack
 from tournaments.selectors import event_standings
 
@@ -44,6 +44,21 @@ def test_demo_is_a_real_event_three_rounds_played_fourth_paired():
     standings = event_standings(event)
     assert not standings.final
     assert sum(row.mp for row in standings.rows) in range(3 * 8 * 2, 3 * 8 * 3 + 1)
+
+
+@pytest.mark.django_db
+def test_the_doubles_demo_is_a_team_game_with_legal_teams(client):
+    load_demo()
+    event = Event.objects.get(slug=DOUBLES_SLUG)
+    assert (event.team_size, event.team_budget) == (2, 2000)
+    assert event.players.count() == 4
+    for team in event.players.all():
+        assert team.teammates.count() == 2
+        assert [r.legal for r in team.rosters.order_by("slot")] == [True, True]
+    assert list(event.rounds.order_by("number").values_list("status", flat=True)) == ["closed", "published"]
+    page = client.get(f"/e/{DOUBLES_SLUG}/").content.decode()
+    assert "Team game: teams of 2 (2v2)" in page
+    assert "Dice Hall Raiders" in page
 
 
 @pytest.mark.django_db

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
-from tests.browser.conftest import DESKTOP, PHONE, log_in, new_page
+from tests.browser.conftest import DESKTOP, PHONE, axe_scan, log_in, new_page, serious
 from tests.browser.journeys.conftest import WAIT_MS, printed, snap
 from tests.builders.rows import make_event
 from tests.printing.pdf import pages, squash
@@ -74,6 +74,7 @@ def test_a_doubles_event_from_registration_to_standings(
     phone.get_by_label("Player 1").fill("Bob")
     phone.get_by_label("Player 2").fill("Ann")
     snap(phone, shots, "team-registration")
+    assert serious(axe_scan(phone)) == []
     phone.get_by_role("button", name="Register").click()
     expect(phone.locator(".messages")).to_contain_text("Your team is registered")
     raiders = Player.objects.get(event=event, user=bob)
@@ -92,6 +93,8 @@ def test_a_doubles_event_from_registration_to_standings(
     expect(check).to_contain_text("Your team's armies total 2,150 Minerals (Bob 1,150, Ann 1,000)")
     expect(check).to_contain_text("the team budget is 2,000: remove 150")
     snap(phone, shots, "team-budget-error")
+    assert serious(axe_scan(phone)) == []
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert not raiders.rosters.filter(slot=2).exists()
     phone.get_by_role("button", name="Submit Ann's army").click()
     expect(phone.locator(".messages")).to_contain_text("not legal")
@@ -159,6 +162,10 @@ def test_a_doubles_event_from_registration_to_standings(
     phone.goto(f"{base}/e/{event.slug}/")
     expect(phone.locator(".teams")).to_contain_text("Raiders: Bob, Ann")
     expect(phone.locator(".teams")).to_contain_text("Swarm: Cal, Dee")
+    assert serious(axe_scan(phone)) == []
+    to.goto(f"{base}/e/{event.slug}/manage/players/")
+    expect(to.locator("table.players")).to_contain_text("Bob, Ann")
+    assert serious(axe_scan(to)) == []
     text = squash(" ".join(pages(printed(to, base, event.slug, "Result slips"))))
     assert "Bob: Terran Armed Forces" in text, text
     assert "Ann: Zerg Swarm" in text, text
