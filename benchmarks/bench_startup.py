@@ -32,8 +32,8 @@ from pathlib import Path
 
 from benchmarks.bench_pairing import generate
 from benchmarks.bench_standings import make_event
-from interchange.eventfile import event_to_json
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from standings.eventfile import event_to_json
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 7

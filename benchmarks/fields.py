@@ -11,11 +11,12 @@ import random
 from collections.abc import Iterable, MutableMapping
 from dataclasses import replace
 
-from pairings.engine import Entrant, Game
+from pairings.engine import Entrant
+from standings.records import PairedGame
 
 
 def record_random_results(
-    field: MutableMapping[str, Entrant], games: Iterable[Game], rng: random.Random
+    field: MutableMapping[str, Entrant], games: Iterable[PairedGame], rng: random.Random
 ) -> None:
     """Add each game to its players' records in `field`, the result drawn from `rng`."""
     for game in games:

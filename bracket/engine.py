@@ -38,6 +38,7 @@ from standings.records import (
     EventGame,
     EventPlayer,
     EventRound,
+    PairedGame,
 )
 
 # How a player went on from a game (`Decision.how`).
@@ -52,28 +53,11 @@ class CutError(ValueError):
 
 
 @dataclass(frozen=True)
-class CutGame:
-    """A game the bracket calls for: the better seed first; one player is a bye (no table)."""
-
-    players: tuple[str, ...]
-    table: int | None = None
-
-    @property
-    def is_bye(self) -> bool:
-        return len(self.players) == 1
-
-    def to_json(self) -> dict[str, Any]:
-        if self.is_bye:
-            return {"players": list(self.players), "outcome": BYE}
-        return {"table": self.table, "players": list(self.players)}
-
-
-@dataclass(frozen=True)
 class CutRound:
     """The next cut round as `pair` prints it; `seeds` only on the first."""
 
     number: int
-    games: tuple[CutGame, ...]
+    games: tuple[PairedGame, ...]
     seeds: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -108,7 +92,7 @@ class Bracket:
     rounds_played: int = 0
     decisions: tuple[Decision, ...] = ()
     eliminated: Mapping[str, int] = field(default_factory=dict)
-    pending: tuple[CutGame, ...] = ()
+    pending: tuple[PairedGame, ...] = ()
 
     @property
     def size(self) -> int:
@@ -258,21 +242,23 @@ def decide(
     return Decision(round_number, game.players, better, BETTER_SEED)
 
 
-def _matches(survivors: Sequence[str | None], seeds: Mapping[str, int], number: int) -> tuple[CutGame, ...]:
+def _matches(
+    survivors: Sequence[str | None], seeds: Mapping[str, int], number: int
+) -> tuple[PairedGame, ...]:
     """The round's games from the players still in each half-block, tables from the top."""
-    games: list[CutGame] = []
+    games: list[PairedGame] = []
     table = 0
     for i in range(0, len(survivors), 2):
         pair = [p for p in survivors[i : i + 2] if p is not None]
         if len(pair) == 2:
             table += 1
-            games.append(CutGame(tuple(sorted(pair, key=seeds.__getitem__)), table))
+            games.append(PairedGame(tuple(sorted(pair, key=seeds.__getitem__)), table))
         elif pair:
-            games.append(CutGame((pair[0],)))
+            games.append(PairedGame((pair[0],)))
     return tuple(games)
 
 
-def _label(game: CutGame) -> str:
+def _label(game: PairedGame) -> str:
     return " v ".join(game.players) if not game.is_bye else f"a bye for {game.players[0]}"
 
 
@@ -291,7 +277,7 @@ def replay(
     total = bracket_size(len(seeds)).bit_length() - 1
     decisions: list[Decision] = []
     eliminated: dict[str, int] = {}
-    pending: tuple[CutGame, ...] = ()
+    pending: tuple[PairedGame, ...] = ()
     ordered = sorted(rounds, key=lambda r: r.number)
     for k, round_ in enumerate(ordered, start=1):
         number = round_.number
@@ -304,10 +290,10 @@ def replay(
         wanted = {frozenset(g.players) for g in expected}
         for played in round_.games:
             if frozenset(played.players) not in wanted:
-                what = _label(CutGame(played.players))
+                what = _label(PairedGame(played.players))
                 raise CutError(f"round {number} (cut): {what} is not a game of the bracket")
         winners: dict[frozenset[str], str | None] = {}
-        missing: list[CutGame] = []
+        missing: list[PairedGame] = []
         for game in expected:
             key = frozenset(game.players)
             if key not in recorded:

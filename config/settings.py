@@ -254,7 +254,7 @@ SPECTACULAR_SETTINGS = {
         "SeatEnum": "judging.api.serializers.SEATS",
         "ChessClockWaitingReasonEnum": "judging.api.serializers.WAITING_KINDS",
         # What a player may report, the same in a report and in a dispute's claim.
-        "ResultReportOutcomeEnum": "tournaments.api.serializers.PLAYER_OUTCOME_CHOICES",
+        "ResultReportOutcomeEnum": "tournaments.api.serializers.games.PLAYER_OUTCOME_CHOICES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

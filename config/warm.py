@@ -56,9 +56,9 @@ def warm() -> float:
     from django.template.loader import get_template
     from django.urls import get_resolver
 
-    from interchange.eventfile import parse_event
     from pairings.engine import pair_event
     from standings import standings_for_event
+    from standings.eventfile import parse_event
 
     resolver = get_resolver()
     resolver.url_patterns  # noqa: B018 - imports every view module

@@ -158,8 +158,8 @@ def _table_option(value: str) -> tuple[str, int]:
 
 def pair(options: Mapping[str, Any], out: Output) -> None:
     """`pair FILE [--seed N] [--json [--report]] [--fix-...]`: the next round of an event/1 file."""
-    from interchange.eventfile import EventFileError, load_event
     from pairings.engine import Overrides, PairingError, pair_round, request_from_event
+    from standings.eventfile import EventFileError, load_event
 
     pairs = tuple(_pair_option(v) for v in options["fix_pair"])
     tables = dict(_table_option(v) for v in options["fix_table"])
@@ -240,8 +240,8 @@ def _seeds_of(event: Any) -> tuple[str, ...]:
 
 def standings(options: Mapping[str, Any], out: Output) -> None:
     """`standings FILE [--json] [--explain PLAYER_ID]` (OP Guide: Scoring and Standings)."""
-    from interchange.eventfile import EventFileError, load_event
     from standings.engine import StandingsError, standings_for_event
+    from standings.eventfile import EventFileError, load_event
 
     try:
         event = load_event(options["file"])

@@ -1,8 +1,9 @@
 """Model field values to and from JSON, for event/1 import and export.
 
-Shared by `interchange.eventio` (the event/1 core: event, tables, players, rounds, games)
-and `interchange.platform_records` (staff, reports, audit log, the judges' records). Every
-error names the place in the file, so a TO can fix the file rather than read a traceback.
+Shared by `interchange.event_import` and `interchange.event_export` (the event/1 core:
+event, tables, players, rounds, games) and `interchange.platform_records` (staff, reports,
+audit log, the judges' records). Every error names the place in the file, so a TO can fix
+the file rather than read a traceback.
 """
 
 from __future__ import annotations

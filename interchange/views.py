@@ -18,7 +18,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from interchange.eventio import CONFIDENTIAL_WARNING, export_event
+from interchange.event_export import export_event
+from interchange.event_fields import CONFIDENTIAL_WARNING
 from tournaments.access import TO, access_event
 from tournaments.api.base import ApiView, responses
 from tournaments.api.documents import EventFileSerializer

@@ -1,7 +1,7 @@
 """The record of an event that standings and pairing are computed from: players, tables,
 rounds and games, as frozen dataclasses.
 
-Pure Python. The event/1 interchange format (`interchange.eventfile`) reads and writes
+Pure Python. The event/1 interchange format (`standings.eventfile`) reads and writes
 exactly these; the web app's bridges build them from rows. Unknown keys are kept in
 `extra` at every level, so a richer export survives a round trip.
 """
@@ -68,6 +68,27 @@ class EventGame:
     @property
     def is_bye(self) -> bool:
         return self.outcome == BYE
+
+
+@dataclass(frozen=True)
+class PairedGame:
+    """A game a pairing calls for, before it is played: the Swiss engine's and the top
+    cut's alike, so `pair` prints both rounds in one shape (event/1 without results).
+
+    One player is a bye (no table). In a cut round the better seed comes first.
+    """
+
+    players: tuple[str, ...]
+    table: int | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.players) == 1
+
+    def to_json(self) -> dict[str, Any]:
+        if self.is_bye:
+            return {"players": list(self.players), "outcome": BYE}
+        return {"table": self.table, "players": list(self.players)}
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The limits on what a TO, a judge or a player may enter, in one place.
 
-The web forms (`tournaments/forms.py`), the API serializers (`tournaments/api/serializers.py`)
+The web forms (`tournaments/forms/`), the API serializers (`tournaments/api/serializers/`)
 and the event service all read these, so the API refuses exactly what the web refuses
 (tests/tournaments/test_limits.py). The OP Guide gives the defaults; the bounds are the
 project's sanity limits around them. Names have their model column's width (enforced in

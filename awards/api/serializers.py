@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from awards.models import AwardKind
-from tournaments.api.serializers import PlayerRefSerializer
+from tournaments.api.serializers.common import PlayerRefSerializer
 from tournaments.limits import REASON_LENGTH
 
 

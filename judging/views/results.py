@@ -20,7 +20,8 @@ from judging import selectors as judging_selectors
 from tournaments.access import STAFF, EventAccess, access_event, game_or_404, round_or_404
 from tournaments.conditional import conditional, is_htmx
 from tournaments.errors import ServiceError, StaleVersion
-from tournaments.forms import ReasonForm, StaffResultForm, add_service_error
+from tournaments.forms.common import add_service_error
+from tournaments.forms.results import ReasonForm, StaffResultForm
 from tournaments.game_templates import extras_shown
 from tournaments.models import Game, ResultReport, RoundStatus
 from tournaments.selectors import judge_queue, round_games

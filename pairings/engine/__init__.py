@@ -12,7 +12,6 @@ from pairings.engine.history import request_from_event
 from pairings.engine.model import (
     Absence,
     Entrant,
-    Game,
     Objective,
     Overrides,
     PairingError,
@@ -26,7 +25,6 @@ from standings.records import EventFile
 __all__ = [
     "Absence",
     "Entrant",
-    "Game",
     "Objective",
     "Overrides",
     "Pairing",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 SEEDING_STYLES = ("slide", "adjacent")
 
@@ -82,21 +81,6 @@ class PairingRequest:
     competitive: bool = False
     # None: the engine decides (full graph for small fields, exact pruning above).
     prune: bool | None = None
-
-
-@dataclass(frozen=True)
-class Game:
-    players: tuple[str, ...]
-    table: int | None = None
-
-    @property
-    def is_bye(self) -> bool:
-        return len(self.players) == 1
-
-    def to_json(self) -> dict[str, Any]:
-        if self.is_bye:
-            return {"players": list(self.players), "outcome": "bye"}
-        return {"table": self.table, "players": list(self.players)}
 
 
 @dataclass(frozen=True, order=True)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from pairings.engine.model import Entrant, Game, Objective
+from pairings.engine.model import Entrant, Objective
+from standings.records import PairedGame
 
 
 def matching_criteria(
@@ -30,12 +31,12 @@ def seat_repeats(entrants: Mapping[str, Entrant], players: Iterable[str], table:
     return sum(1 for player in players if table in entrants[player].tables)
 
 
-def table_repeats(entrants: Mapping[str, Entrant], games: Iterable[Game]) -> int:
+def table_repeats(entrants: Mapping[str, Entrant], games: Iterable[PairedGame]) -> int:
     """Criterion 6: players seated at a table they have already played on."""
     return sum(seat_repeats(entrants, g.players, g.table) for g in games if g.table is not None)
 
 
-def evaluate(entrants: Mapping[str, Entrant], games: Iterable[Game]) -> Objective:
+def evaluate(entrants: Mapping[str, Entrant], games: Iterable[PairedGame]) -> Objective:
     games = list(games)
     pairs = [(g.players[0], g.players[1]) for g in games if not g.is_bye]
     byes = [g.players[0] for g in games if g.is_bye]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pairings.engine.joint import JOINT_MAX, choose_jointly, joint_size, seating_lower_bound
-from pairings.engine.model import Entrant, Game, PairingRequest
+from pairings.engine.model import Entrant, PairingRequest
 from pairings.engine.objective import evaluate, matching_criteria, seat_repeats
 from pairings.engine.plan import RoundPlan, plan_round
 from pairings.engine.report import (
@@ -24,6 +24,7 @@ from pairings.engine.report import (
 )
 from pairings.engine.swiss import MatchingResult, Solver, graph_order, match, rng_for, seeded_match
 from pairings.engine.tables import assign_tables
+from standings.records import PairedGame
 
 
 def _oriented(entrants: Mapping[str, Entrant], pair: tuple[str, str]) -> tuple[str, str]:
@@ -54,10 +55,10 @@ def pair_round(request: PairingRequest, *, solver: Solver = "rustworkx") -> Pair
                 pairs_b, seats_b = _seat(request, plan, better)
                 if sum(seat_repeats(entrants, pair, seats_b[pair]) for pair in pairs_b) < repeats:
                     result, pairs, seats = better, pairs_b, seats_b
-    games = sorted((Game(pair, seats[pair]) for pair in pairs), key=lambda g: g.table or 0)
+    games = sorted((PairedGame(pair, seats[pair]) for pair in pairs), key=lambda g: g.table or 0)
     bye = plan.fixed_bye or result.bye
     if bye is not None:
-        games.append(Game((bye,)))
+        games.append(PairedGame((bye,)))
     game_tuple = tuple(games)
     objective = evaluate(entrants, game_tuple)
     report = PairingReport(
@@ -177,7 +178,7 @@ def _rematch_notes(
     return tuple(notes)
 
 
-def _table_notes(plan: RoundPlan, games: tuple[Game, ...], total: int) -> tuple[TableRepeatNote, ...]:
+def _table_notes(plan: RoundPlan, games: tuple[PairedGame, ...], total: int) -> tuple[TableRepeatNote, ...]:
     entrants = plan.entrants
     numbers = {t.number for t in plan.tables}
     notes = []

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pairings.engine.model import Absence, Entrant, Game, Objective
+from pairings.engine.model import Absence, Entrant, Objective
+from standings.records import PairedGame
 
 
 # A stored report is JSON this module wrote, or came in an event export from another
@@ -198,7 +199,7 @@ class PairingReport:
 @dataclass(frozen=True)
 class Pairing:
     number: int
-    games: tuple[Game, ...]
+    games: tuple[PairedGame, ...]
     report: PairingReport
 
     def to_json(self) -> dict[str, Any]:
@@ -211,7 +212,7 @@ def _pair(value: Any) -> tuple[str, str]:
     return (names[0] if names else "", names[1] if len(names) > 1 else "")
 
 
-def floats_of(entrants: Mapping[str, Entrant], games: tuple[Game, ...]) -> tuple[FloatNote, ...]:
+def floats_of(entrants: Mapping[str, Entrant], games: tuple[PairedGame, ...]) -> tuple[FloatNote, ...]:
     notes: list[FloatNote] = []
     for game in games:
         if game.is_bye:

@@ -11,8 +11,9 @@ import pytest
 
 from awards.models import Award, AwardKind, AwardProgramme, AwardVote
 from awards.services import award_break_tie, award_vote, awards_close_voting, awards_offer, awards_publish
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
+from standings.eventfile import parse_event
 from tests.awards.conftest import painted, sportsman
 from tests.builders.worlds import World
 from tests.interchange.test_round_trip import without_slug

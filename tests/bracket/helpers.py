@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interchange.eventfile import parse_event
+from standings.eventfile import parse_event
 from standings.records import EventFile
 
 SCALES = {"dropzone-commander": "clash"}

@@ -16,12 +16,12 @@ from bracket import (
     NOBODY,
     RESULT,
     CutError,
-    CutGame,
     event_bracket,
     next_round,
     placing,
 )
 from standings.engine import standings_for_event
+from standings.records import PairedGame
 from tests.bracket.helpers import cut_event
 
 SEEDS = [f"p{i}" for i in range(1, 9)]
@@ -90,7 +90,7 @@ def test_a_concession_no_show_or_game_loss_sends_the_other_player_on(system, out
     event = cut_event(system, cut_rounds=[first_round(system, p1=game)])
     bracket = event_bracket(event)
     assert (decision_for(bracket, "p1").winner, decision_for(bracket, "p1").how) == ("p8", RESULT)
-    assert next_round(bracket).games[0] == CutGame(("p4", "p8"), 1)
+    assert next_round(bracket).games[0] == PairedGame(("p4", "p8"), 1)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -103,7 +103,7 @@ def test_a_double_no_show_gives_the_next_opponent_a_bye(system):
     semis = next_round(bracket)
     assert semis.number == 3
     assert semis.seeds is None
-    assert semis.games == (CutGame(("p1",)), CutGame(("p2", "p3"), 1))
+    assert semis.games == (PairedGame(("p1",)), PairedGame(("p2", "p3"), 1))
 
 
 def test_kill_points_break_a_vp_tie_in_dropzone():
@@ -172,7 +172,7 @@ def test_a_bye_advances_whether_or_not_the_file_writes_it(written):
         ("p1", BYE_WON),
         ("p2", BYE_WON),
     ]
-    assert next_round(bracket).games == (CutGame(("p1", "p4"), 1), CutGame(("p2", "p3"), 2))
+    assert next_round(bracket).games == (PairedGame(("p1", "p4"), 1), PairedGame(("p2", "p3"), 2))
 
 
 def test_a_game_the_bracket_does_not_call_for_is_refused():
@@ -187,7 +187,7 @@ def test_a_round_still_missing_a_result_cannot_be_followed():
     cut_round = first_round("starcraft-tmg")
     del cut_round["games"][1]
     bracket = event_bracket(cut_event(cut_rounds=[cut_round]))
-    assert bracket.pending == (CutGame(("p4", "p5"), 2),)
+    assert bracket.pending == (PairedGame(("p4", "p5"), 2),)
     assert {"p4", "p5"} <= set(bracket.alive)
     with pytest.raises(CutError, match=r"round 2 \(cut\) has no result for p4 v p5"):
         next_round(bracket)

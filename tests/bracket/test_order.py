@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bracket import CutGame, bracket_order, bracket_size, next_round, replay, slots
+from bracket import bracket_order, bracket_size, next_round, replay, slots
 from rules_engine.deciding import more_vp
-from standings.records import CUT, EventCut, EventGame, EventRound
+from standings.records import CUT, EventCut, EventGame, EventRound, PairedGame
 
 
 @pytest.mark.parametrize(
@@ -44,10 +44,10 @@ def test_six_entrants_give_the_two_best_seeds_a_bye():
     assert first.number == 4
     assert first.seeds == tuple(seeds)
     assert first.games == (
-        CutGame(("s1",)),
-        CutGame(("s4", "s5"), 1),
-        CutGame(("s2",)),
-        CutGame(("s3", "s6"), 2),
+        PairedGame(("s1",)),
+        PairedGame(("s4", "s5"), 1),
+        PairedGame(("s2",)),
+        PairedGame(("s3", "s6"), 2),
     )
 
 

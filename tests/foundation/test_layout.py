@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Lowest first. Pure packages, then the Django apps.
 PURE = ("rules_engine", "standings", "bracket", "pairings")
-PURE_MODULES = ("interchange.eventfile", "interchange.offline", "judging.domain")
+PURE_MODULES = ("interchange.offline", "judging.domain")
 LAYERS = (
     "rules_engine",
     "standings",

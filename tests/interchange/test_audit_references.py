@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import parse_event
-from interchange.eventio import EventImportError, export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from interchange.platform_records import AUDIT_REFERENCES
+from interchange.values import EventImportError
 from judging.models import ConductReport, Penalty, RosterFinding
+from standings.eventfile import parse_event
 from tests.builders.scenario import full_event
 from tournaments.models import AuditEntry, Event, Player
 from tournaments.services.audit import audit

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from bracket import event_bracket
-from interchange.eventfile import parse_event
-from interchange.eventio import event_file_from_db, export_event, import_event
+from interchange.event_export import event_file_from_db, export_event
+from interchange.event_import import import_event
+from standings.eventfile import parse_event
 from tests.bracket.helpers import cut_doc
 
 pytestmark = pytest.mark.django_db

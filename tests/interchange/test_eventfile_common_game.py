@@ -1,6 +1,6 @@
 """The event/1 reader's quick path for common games agrees with the careful one.
 
-`interchange.eventfile._common_game` reads played games and byes without composing the
+`standings.eventfile._common_game` reads played games and byes without composing the
 messages `_read_game` would print (that was a third of `pair`'s run at 4,096
 players). It must accept only what `_read_game` accepts and build the same game; on
 anything else it returns None and `_read_game` names the problem.
@@ -14,16 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interchange.eventfile import EventFileError, _common_game, _read_game
-from rules_engine.game_system import ResultShape
+from rules_engine.game_system import ResultShape, ScoreRange
+from standings.eventfile import EventFileError, _common_game, _read_game
 from standings.records import OUTCOMES
+from standings.result_rules import ResultRules
 
 KNOWN = {"p1", "p2", "p3"}
+# Scores up to 12 a side, so the generated games (up to 20) fall outside the range too.
 SHAPES = [
-    ResultShape(),
-    ResultShape(kp=True),
-    ResultShape(complete_victory=True),
-    ResultShape(vp=False),
+    ResultRules("Test", ResultShape(), ScoreRange(0, 12)),
+    ResultRules("Test", ResultShape(kp=True), ScoreRange(0, 12), ScoreRange(0, 12)),
+    ResultRules("Test", ResultShape(complete_victory=True), ScoreRange(0, 12)),
+    ResultRules("Test", ResultShape(vp=False)),
 ]
 
 values = st.one_of(
@@ -57,7 +59,7 @@ games = st.fixed_dictionaries(
 )
 
 
-def _careful(raw: Any, shape: ResultShape) -> Any:
+def _careful(raw: Any, shape: ResultRules) -> Any:
     try:
         return _read_game(raw, "rounds[0].games[0]", KNOWN, shape)
     except EventFileError:
@@ -67,7 +69,7 @@ def _careful(raw: Any, shape: ResultShape) -> Any:
 @pytest.mark.parametrize("shape", SHAPES, ids=["vp", "vp-kp", "vp-complete", "no-vp"])
 @settings(max_examples=400)
 @given(raw=st.one_of(games, values))
-def test_the_quick_path_reads_what_the_careful_path_reads_and_the_same(raw: Any, shape: ResultShape) -> None:
+def test_the_quick_path_reads_what_the_careful_path_reads_and_the_same(raw: Any, shape: ResultRules) -> None:
     quick = _common_game(raw, KNOWN, shape)
     careful = _careful(raw, shape)
     if quick is not None:
@@ -85,9 +87,10 @@ def test_the_quick_path_reads_what_the_careful_path_reads_and_the_same(raw: Any,
     ],
 )
 def test_the_common_games_take_the_quick_path(raw: dict[str, Any], shape: ResultShape) -> None:
-    quick = _common_game(raw, KNOWN, shape)
+    rules = ResultRules("Test", shape, ScoreRange(0, 12), ScoreRange(0, 12))
+    quick = _common_game(raw, KNOWN, rules)
     assert quick is not None
-    assert quick == _careful(raw, shape)
+    assert quick == _careful(raw, rules)
 
 
 @pytest.mark.parametrize(
@@ -98,7 +101,8 @@ def test_the_common_games_take_the_quick_path(raw: dict[str, Any], shape: Result
         {"players": ["p1", "p9"], "vp": [7, 3]},
         {"players": ["p1", "p2"], "vp": [7, True]},
         {"players": ["p1", "p2"], "vp": [7, 3], "table": 0},
+        {"players": ["p1", "p2"], "vp": [13, 3]},
     ],
 )
 def test_anything_else_is_left_to_the_careful_path(raw: dict[str, Any]) -> None:
-    assert _common_game(raw, KNOWN, ResultShape()) is None
+    assert _common_game(raw, KNOWN, ResultRules("Test", ResultShape(), ScoreRange(0, 12))) is None

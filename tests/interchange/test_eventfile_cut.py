@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import event_to_json, parse_event
+from standings.eventfile import event_to_json, parse_event
 from standings.records import CUT, EventCut, EventFileError
 from tests.bracket.helpers import cut_doc
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from interchange.eventfile import parse_event
+from standings.eventfile import parse_event
 from standings.records import EventFileError
 
 

@@ -1,4 +1,5 @@
-"""Importing event/1 into the database and exporting it back (interchange.eventio)."""
+"""Importing event/1 into the database and exporting it back (interchange.event_import and
+interchange.event_export)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,14 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import event_to_json, load_event, parse_event
-from interchange.eventio import (
-    EVENT_FIELDS,
-    GAME_FIELDS,
-    SECTION_KEYS,
-    EventImportError,
-    event_file_from_db,
-    export_event,
-    import_event,
-)
+from interchange.event_export import event_file_from_db, export_event
+from interchange.event_fields import EVENT_FIELDS, GAME_FIELDS
+from interchange.event_import import import_event
+from interchange.platform_records import SECTION_KEYS
+from interchange.values import EventImportError
 from rosters.models import Roster
 from standings import standings_for_event
+from standings.eventfile import event_to_json, load_event, parse_event
 from tests.builders.records import WINTER_CLASH
 from tournaments.models import Event, Game, Outcome, Player, Round, Table
 

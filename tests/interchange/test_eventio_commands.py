@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from interchange.eventfile import event_to_json, load_event
+from standings.eventfile import event_to_json, load_event
 from tests.builders.records import WINTER_CLASH
 from tournaments.models import Event
 

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
-from interchange.eventio import export_event
+from interchange.event_export import export_event
 from interchange.views import CONFIDENTIAL_HEADER, SCOPE_HEADER
 from tests.builders.scenario import full_event
 from tournaments.models import Event, Player
@@ -125,8 +125,8 @@ def test_the_public_export_names_no_account_and_no_staff(users):
 @pytest.mark.parametrize("role", ["anonymous", "bob"])
 def test_an_imported_events_public_export_names_nobody_the_file_named(users, role):
     """An import keeps unlinked usernames as text (event stash, a seat's extra): never published."""
-    from interchange.eventfile import parse_event
-    from interchange.eventio import import_event
+    from interchange.event_import import import_event
+    from standings.eventfile import parse_event
 
     copy = import_event(parse_event(json.loads(json.dumps(export_event(full_event(users))))), slug="copy")
     assert "user" in json.dumps(export_event(copy))  # the usernames are kept...

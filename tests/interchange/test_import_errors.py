@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import parse_event
-from interchange.eventio import EventImportError, export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
+from interchange.values import EventImportError
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
 from rosters.models import Roster
+from standings.eventfile import parse_event
 from tests.builders.scenario import full_event
 from tournaments.models import AuditEntry, Event, Game, Player, ResultReport, Round, StaffRole, Table
 

@@ -7,8 +7,9 @@ import json
 import pytest
 from django.utils import timezone
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
+from standings.eventfile import parse_event
 from tests.builders.rows import make_event
 from tournaments.models import Player
 

@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from interchange.eventfile import parse_event
-from interchange.eventio import EventImportError, export_event, import_event, parse_user_links
+from interchange.event_export import export_event
+from interchange.event_import import import_event, parse_user_links
+from interchange.values import EventImportError
 from judging.models import ConductReport, Penalty, RosterFinding, TimeLimit
+from standings.eventfile import parse_event
 from tests.builders.scenario import full_event
 from tournaments.access import access_event
 from tournaments.models import AuditEntry, Event, Player, ResultReport, StaffRole

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from interchange.values import EventImportError
+from standings.eventfile import parse_event
 from tests.builders.worlds import build_world
 from tournaments.services.events import event_update
 from tournaments.services.side_events import side_event_create

@@ -22,8 +22,8 @@ import pytest
 
 from benchmarks.bench_pairing import generate
 from interchange import offline
-from interchange.eventfile import event_to_json
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from standings.eventfile import event_to_json
 from tests.interchange.test_pair_command import winter_clash
 from tests.interchange.test_validate_roster_command import RAIDERS_TEXT
 from tests.interchange.test_validate_roster_systems import DROPZONE, MORSDEI, WARPSPAWN

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from interchange.values import EventImportError
+from standings.eventfile import parse_event
 from tests.builders.rows import make_event
 from tournaments.models import Event, EventPack
 from tournaments.services.packs import event_pack_supply

@@ -12,9 +12,11 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from interchange.eventfile import parse_event
-from interchange.eventio import PUBLIC_OMITS, export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_fields import PUBLIC_OMITS
+from interchange.event_import import import_event
 from interchange.platform_records import SECTIONS, Section, record_fields
+from standings.eventfile import parse_event
 from tests.builders.scenario import full_event
 from tournaments.models import Event, RosterPublication, Round, RoundStatus
 from tournaments.selectors import rosters_public

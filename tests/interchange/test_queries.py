@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interchange.eventio import export_event
+from interchange.event_export import export_event
 from tests.builders.scenario import full_event
 
 pytestmark = pytest.mark.django_db

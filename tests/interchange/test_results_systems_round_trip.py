@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
+from standings.eventfile import parse_event
 from tests.builders.results_systems import SYSTEMS, a_win, one_game
 from tournaments.models import Event, Game, ResultReport
 from tournaments.services.reporting import ResultInput, result_confirm, result_report

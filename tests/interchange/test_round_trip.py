@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from judging.models import ConductReport, GameDraft, Penalty, RosterFinding, RoundClock, TimeLimit
+from standings.eventfile import parse_event
 from tests.builders.scenario import full_event
 from tournaments.models import AuditEntry, Event, Player, ResultReport, StaffRole
 from tournaments.selectors import event_standings

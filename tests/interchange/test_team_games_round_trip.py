@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from interchange.eventfile import parse_event
-from interchange.eventio import EventImportError, export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
+from interchange.values import EventImportError
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
+from standings.eventfile import parse_event
 from tests.builders.rows import make_event, play_round
 from tournaments.models import Event, Teammate
 from tournaments.services.rosters import roster_submit

@@ -14,8 +14,8 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from judging.domain.chess_clock import Entry
 from judging.models import ChessClock
 from judging.services import clock_pause, clock_start
@@ -27,6 +27,7 @@ from judging.services.chess_clock import (
     chess_clock_start,
     chess_clock_switch,
 )
+from standings.eventfile import parse_event
 from tests.interchange.test_round_trip import without_slug
 from tournaments.errors import ServiceError
 from tournaments.models import AuditEntry, Event, RoundStatus

@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.bench_pairing import generate
-from interchange.eventfile import event_to_json, parse_event
 from pairings.engine import pair_round, request_from_event
+from standings.eventfile import event_to_json, parse_event
 
 
 def _check(players: int, rounds: int, seed: int) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interchange.eventfile import parse_event
 from pairings.engine import Objective, PairingError, pair_event, pair_round
+from standings.eventfile import parse_event
 from tests.pairings.helpers import bye_of, entrant, event, games_of, request
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from interchange.eventfile import EventFileError, parse_event
 from pairings.engine import request_from_event
+from standings.eventfile import EventFileError, parse_event
 from tests.pairings.helpers import event
 from tests.standings.test_properties import events
 

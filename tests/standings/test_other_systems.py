@@ -15,12 +15,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from interchange.eventfile import event_to_json, parse_event
 from rules_engine.scoring import ScoringTable, scoring_from_json
 from rules_engine.systems.dropzone_commander import BANDS as DROPZONE
 from rules_engine.systems.morsdei import BANDS as MORSDEI
 from rules_engine.systems.warpspawn_starcraft import BANDS as WARPSPAWN
 from standings import standings_for_event
+from standings.eventfile import event_to_json, parse_event
 from standings.game_scores import score_game
 from standings.records import EventFileError
 

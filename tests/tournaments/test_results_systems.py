@@ -399,3 +399,17 @@ def test_pages_show_each_systems_result(client, users, system):
     assert ("<th>BR</th>" in grid) == (system == "starcraft-tmg")
     for page in (f"/e/{t.event.slug}/standings/p1/", f"/e/{t.event.slug}/pairings/"):
         assert client.get(page).status_code == 200
+
+
+def test_a_player_cannot_report_a_game_loss_a_judge_issues_it(users):
+    t = one_game(users, "starcraft-tmg")
+    error = refused(t, ResultInput(outcome="game-loss", loser=t.carol))
+    assert (error.code, error.field) == ("outcome-staff-only", "outcome")
+    result_set(
+        game=t.game,
+        result=ResultInput(outcome="game-loss", loser=t.carol),
+        by=users["alice"],
+        reason="penalty",
+        expected_version=version_of(t.game.pk),
+    )
+    assert stored(t.game)["outcome"] == "game-loss"

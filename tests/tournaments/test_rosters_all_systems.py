@@ -18,8 +18,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from judging.services import illegal_roster_finding
 from printing.csv_exports import rosters_csv
 from printing.documents import load_sheet, render_document
@@ -29,6 +29,7 @@ from printing.sheets import RosterPackSheet
 from rosters.models import Roster
 from rules_engine import registry
 from rules_engine.verdict import JudgedRoster
+from standings.eventfile import parse_event
 from tests.builders.rows import add_round
 from tests.builders.systems import CASE_IDS, CASES, SystemCase, SystemWorld, system_world
 from tests.printing.pdf import pages, squash

@@ -15,8 +15,9 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
+from standings.eventfile import parse_event
 from tests.builders.pregame_systems import system_event
 from tests.builders.rows import add_player, add_round
 from tournaments.errors import ServiceError

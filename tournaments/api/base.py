@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.errors import api_exception_handler
 from tournaments.api.parsers import StrictJSONParser
-from tournaments.api.serializers import ErrorSerializer
+from tournaments.api.serializers.common import ErrorSerializer
 
 
 class ApiView(APIView):

@@ -2,7 +2,7 @@
 verdict and a round's pairing report.
 
 These serializers describe; they never shape a body. Each document is written by the code
-that owns its format (interchange.eventfile.event_to_json, the game system's roster writer,
+that owns its format (standings.eventfile.event_to_json, the game system's roster writer,
 rules_engine.verdict.RosterVerdict.to_dict, pairings.engine.report.PairingReport.to_dict)
 and passes through the API as it is, keys a system or a later version adds included: so
 every object here stays open (no `additionalProperties: false`), and only the keys every

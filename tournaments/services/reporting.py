@@ -14,8 +14,9 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from rules_engine.game_system import GameSystem, ScoreRange
-from standings.records import EventGame
+from rules_engine.game_system import GameSystem
+from standings.records import OUTCOMES_WITH_LOSER, EventGame
+from standings.result_rules import Result, ResultRules, problems
 from tournaments.bridges.cut import cut_view
 from tournaments.errors import ServiceError, StaleVersion
 from tournaments.limits import REASON_LENGTH
@@ -98,137 +99,38 @@ class ResultInput:
         )
 
 
-def _label(game: Game, player: Player | None, side: str) -> str:
-    return player.name if player is not None else side
+def _rule_result(game: Game, result: ResultInput) -> Result:
+    """The result as the one rule for results reads it (standings.result_rules): players by row id."""
+    assert game.player_two is not None
+
+    def ref(player: Player | None) -> str | None:
+        return None if player is None else str(player.pk)
+
+    return Result(
+        players=(str(game.player_one_id), str(game.player_two_id)),
+        outcome=result.outcome,
+        vp=(result.vp_one, result.vp_two),
+        kp=(result.kp_one, result.kp_two),
+        loser=ref(result.loser),
+        winner=ref(result.winner),
+        details=result.details,
+        cut=game.round.is_cut,
+        names=(game.player_one.name, game.player_two.name),
+    )
 
 
-def _check_points(
-    game: Game,
-    values: tuple[int | None, int | None],
-    span: ScoreRange,
-    system: GameSystem,
-    *,
-    what: str,
-    where: str,
-) -> None:
-    """Both sides' Victory (or Kill) Points present and inside the system's stated range.
-
-    A typo like 100000 is refused rather than stored or overflowing the column.
-    """
-    sides = (("first", game.player_one, values[0]), ("second", game.player_two, values[1]))
-    for label, player, value in sides:
-        if value is None or value < 0:
-            raise ServiceError(
-                f"Enter the {label} player's {what} (0 or more).", code="result-field-missing", field=where
-            )
-        if value not in span:
-            raise ServiceError(
-                f"{what} must be between {span.low} and {span.high} in {system.name}; "
-                f"{value} for {_label(game, player, label)} is out of range.",
-                code="out-of-range",
-                field=where,
-            )
-
-
-def _validate_outcome(system: GameSystem, outcome: str) -> None:
-    shape = system.results
-    if outcome not in (o.value for o in Outcome) or outcome == Outcome.BYE:
-        raise ServiceError(f"Unknown outcome {outcome!r}.", field="outcome")
-    if outcome == Outcome.COMPLETE_VICTORY and not shape.complete_victory:
-        raise ServiceError(
-            f"A complete victory is not a result in {system.name}.",
-            code="outcome-not-in-system",
-            field="outcome",
-        )
-    if outcome == Outcome.DRAW and shape.vp:
-        raise ServiceError(
-            f"In {system.name} a draw is a played game with equal Victory Points.",
-            code="outcome-not-in-system",
-            field="outcome",
-        )
-
-
-def _validate_details(system: GameSystem, details: Mapping[str, int]) -> None:
-    declared = {extra.key: extra for extra in system.result_extras}
-    for key, value in details.items():
-        extra = declared.get(key)
-        if extra is None:
-            known = ", ".join(declared) or "none"
-            raise ServiceError(
-                f"{system.name} results record no {key!r} (extra fields: {known}).",
-                code="unknown-detail",
-                field="details",
-            )
-        problem = extra.check(value)
-        if problem is not None:
-            raise ServiceError(problem, code="out-of-range", field=key)
-
-
-# A result names what its game system, or its outcome, does not record (VP in Warpspawn, a
-# loser of a played game, ...): a rule of the system the schema cannot state.
-NOT_RECORDED = "result-field-not-recorded"
-
-
-def _validate(game: Game, result: ResultInput) -> None:
-    """Refuse, with the field to blame, whatever this game system's result cannot hold."""
+def _validate(game: Game, result: ResultInput, *, staff: bool) -> None:
+    """Refuse, with the field to blame, whatever this game system's result cannot hold
+    (standings.result_rules, the rule the event-file parser keeps too), or what a player
+    may not enter (`staff`: a judge or the TO, who may enter any outcome)."""
     if game.player_two is None:
         raise ServiceError("A bye has no result to report.", code="bye")
     system = game.round.event.system
-    shape = system.results
-    outcome = result.outcome
-    _validate_outcome(system, outcome)
-    vp, kp = (result.vp_one, result.vp_two), (result.kp_one, result.kp_two)
-    has_vp, has_kp = vp != (None, None), kp != (None, None)
-    played = outcome == Outcome.PLAYED
-    if (played and shape.vp) or outcome == Outcome.COMPLETE_VICTORY:
-        # A complete victory keeps the VP on record (MOR:564: results earned stand).
-        _check_points(game, vp, system.vp_range, system, what="Victory Points", where="vp")
-    elif has_vp:
-        if not shape.vp:
-            raise ServiceError(f"{system.name} games have no Victory Points.", code=NOT_RECORDED, field="vp")
-        raise ServiceError(
-            f"A {Outcome(outcome).label.lower()} has no Victory Points.", code=NOT_RECORDED, field="vp"
-        )
-    if played and shape.kp:
-        assert system.kp_range is not None, "a system with Kill Points states their range"
-        _check_points(game, kp, system.kp_range, system, what="Kill Points", where="kp")
-    elif has_kp:
-        if not shape.kp:
-            raise ServiceError(f"{system.name} games have no Kill Points.", code=NOT_RECORDED, field="kp")
-        raise ServiceError(
-            f"A {Outcome(outcome).label.lower()} has no Kill Points.", code=NOT_RECORDED, field="kp"
-        )
-    players = {game.player_one_id, game.player_two_id}
-    cut = game.round.is_cut
-    if played and not shape.vp:
-        if result.winner is None or result.winner.pk not in players:
-            raise ServiceError(
-                f"Say who won (a {system.name} game has no Victory Points), or record a draw.",
-                code="result-field-missing",
-                field="winner",
-            )
-    elif result.winner is not None and not (cut and outcome in (Outcome.PLAYED, Outcome.DRAW)):
-        raise ServiceError(
-            "Only a played game of a system without Victory Points, or a top-cut game, names a winner.",
-            code=NOT_RECORDED,
-            field="winner",
-        )
-    if result.winner is not None and result.winner.pk not in players:
-        raise ServiceError(
-            "The winner must be one of the game's players.", code="winner-not-a-player", field="winner"
-        )
-    if cut and outcome in (Outcome.PLAYED, Outcome.DRAW):
+    found = problems(ResultRules.of(system), _rule_result(game, result), staff=staff)
+    if found:
+        raise ServiceError(found[0].message, code=found[0].code, field=found[0].field)
+    if game.round.is_cut and result.outcome in (Outcome.PLAYED, Outcome.DRAW):
         _validate_cut_winner(game, result, system)
-    if outcome in OUTCOMES_WITH_LOSER:
-        if result.loser is None or result.loser.pk not in players:
-            raise ServiceError(LOSER_PROMPTS[outcome], code="result-field-missing", field="loser")
-    elif result.loser is not None:
-        raise ServiceError(
-            "Only a concession, no-show, Game Loss or complete victory names a loser.",
-            code=NOT_RECORDED,
-            field="loser",
-        )
-    _validate_details(system, result.details)
 
 
 def _goes_on(game: Game, result: ResultInput) -> int | None:
@@ -345,16 +247,6 @@ def _validate_cut_winner(game: Game, result: ResultInput, system: GameSystem) ->
             code="cut-tie-to-better-seed",
             field="winner",
         )
-
-
-OUTCOMES_WITH_LOSER = (Outcome.CONCESSION, Outcome.NO_SHOW, Outcome.GAME_LOSS, Outcome.COMPLETE_VICTORY)
-_WHO_LOST = "Say which player conceded, did not show or took the Game Loss."
-LOSER_PROMPTS: dict[str, str] = {
-    Outcome.CONCESSION: _WHO_LOST,
-    Outcome.NO_SHOW: _WHO_LOST,
-    Outcome.GAME_LOSS: _WHO_LOST,
-    Outcome.COMPLETE_VICTORY: "Say which player lost every fighter (the loser of the complete victory).",
-}
 
 
 def _open_round(game: Game) -> Round:
@@ -506,7 +398,7 @@ def _report_locked(
     _open_round(game)
     if game.result_status == ResultStatus.CONFIRMED:
         raise ServiceError("This result is confirmed; ask a judge to correct it.", code="confirmed")
-    _validate(game, result)
+    _validate(game, result, staff=False)
     _report_row(game, result, reporter=player, entered_by_id=by.pk, idempotency_key=key or "")
     opponent_id = game.player_two_id if player.pk == game.player_one_id else game.player_one_id
     theirs = (
@@ -725,7 +617,7 @@ def result_set(
         )
     if game.round.status == RoundStatus.PAIRED:
         raise ServiceError("Publish the round before entering results.", code="not-published")
-    _validate(game, result)
+    _validate(game, result, staff=True)
     _refuse_changing_a_seeded_swiss_round(game, result)
     _refuse_changing_a_later_cut_round(game, result)
     before = result_json(game, ResultInput.of_game(game))

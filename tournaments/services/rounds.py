@@ -1,7 +1,7 @@
 """Rounds: pair with the engine, review, adjust, publish, re-pair or undo.
 
-The bridge between the ORM and the pure pairing engine: the event is read as an
-EventFile (interchange.eventio), paired, and the games saved with bulk_create.
+The bridge between the ORM and the pure pairing engine: the event is read as its results
+record (tournaments.bridges), paired, and the games saved with bulk_create.
 """
 
 from __future__ import annotations

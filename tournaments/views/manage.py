@@ -15,15 +15,10 @@ from django.views.decorators.http import require_POST
 from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_404
 from tournaments.bridges.rules import pack_examples
 from tournaments.errors import ServiceError
-from tournaments.forms import (
-    PairForm,
-    PlayerAddForm,
-    PlayersCsvForm,
-    RosterForm,
-    StaffForm,
-    StaffInviteForm,
-    add_service_error,
-)
+from tournaments.forms.common import add_service_error
+from tournaments.forms.manage import PlayerAddForm, PlayersCsvForm, StaffForm, StaffInviteForm
+from tournaments.forms.player import RosterForm
+from tournaments.forms.rounds import PairForm
 from tournaments.invitation_mails import is_invitable
 from tournaments.models import Event, EventStatus, RoundStatus, StaffInvitation
 from tournaments.selectors import (

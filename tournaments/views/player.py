@@ -17,14 +17,10 @@ from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_
 from tournaments.bridges.rules import pack_examples
 from tournaments.conditional import conditional
 from tournaments.errors import ServiceError, TooLarge
-from tournaments.forms import (
-    NominationForm,
-    PlayerResultForm,
-    RosterForm,
-    TeamForm,
-    add_service_error,
-    nominee_of,
-)
+from tournaments.forms.common import add_service_error
+from tournaments.forms.player import RosterForm
+from tournaments.forms.results import NominationForm, PlayerResultForm, nominee_of
+from tournaments.forms.setup import TeamForm
 from tournaments.models import (
     Event,
     EventStatus,

@@ -21,14 +21,14 @@ from pairings.engine.report import PairingReport
 from tournaments.access import TO, EventAccess, access_event, round_or_404
 from tournaments.conditional import conditional, is_htmx
 from tournaments.errors import ServiceError
-from tournaments.forms import (
+from tournaments.forms.common import add_service_error
+from tournaments.forms.rounds import (
     PairForm,
     PublishForm,
     ScenarioForm,
     SeedForm,
     SwapPlayersForm,
     SwapTablesForm,
-    add_service_error,
 )
 from tournaments.models import Game, Round, RoundStatus
 from tournaments.selectors import not_ready_by_player, round_games, round_readiness

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import TO, EventAccess, access_event
 from tournaments.errors import ServiceError
-from tournaments.forms import EventForm, add_service_error, schedule_initial, tables_text
+from tournaments.forms.common import add_service_error
+from tournaments.forms.scoring import ScoringForm
+from tournaments.forms.settings import EventForm, schedule_initial, tables_text
 from tournaments.models import Event
-from tournaments.scoring_forms import ScoringForm
 from tournaments.selectors import deadline_warning
 from tournaments.services.events import EDITABLE_FIELDS, event_update, tables_set
 from tournaments.services.scoring import event_scoring_set, scoring_of

@@ -15,7 +15,9 @@ from django.views.decorators.http import require_GET
 
 from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments.errors import ServiceError
-from tournaments.forms import EventForm, JoinForm, TeamForm, add_service_error
+from tournaments.forms.common import add_service_error
+from tournaments.forms.settings import EventForm
+from tournaments.forms.setup import JoinForm, TeamForm
 from tournaments.models import Event, Player, StaffRoleKind
 from tournaments.services.events import event_create, tables_set
 from tournaments.services.invitations import invitation_read, player_claim

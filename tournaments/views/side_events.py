@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import TO, access_event
 from tournaments.errors import ServiceError
-from tournaments.forms import SideEventForm, add_service_error
+from tournaments.forms.common import add_service_error
+from tournaments.forms.side_events import SideEventForm
 from tournaments.models import Event
 from tournaments.selectors import side_events_of
 from tournaments.services.side_events import side_event_create, side_event_delete, side_event_join

@@ -9,7 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from interchange.eventio import CONFIDENTIAL_WARNING, export_event
+from interchange.event_export import export_event
+from interchange.event_fields import CONFIDENTIAL_WARNING
 from tournaments.models import Event
 
 BAD_INPUT = 2

@@ -11,8 +11,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from interchange.eventfile import EventFileError, load_event
-from interchange.eventio import EventImportError, import_event, parse_user_links
+from interchange.event_import import import_event, parse_user_links
+from interchange.values import EventImportError
+from standings.eventfile import EventFileError, load_event
 
 BAD_INPUT = 2  # as for the other interchange commands: the input could not be read or stored
 

@@ -19,13 +19,14 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from printing.documents import render_document
 from printing.models import PrintKind
 from printing.params import PrintParams
 from rules_engine.registry import get_system
 from rules_engine.verdict import stored_verdict
+from standings.eventfile import parse_event
 from tests.builders.systems import CASES, SystemCase
 from tests.printing.pdf import pages, squash
 from tournaments.models import AuditEntry, Event, EventStatus, ResultReport

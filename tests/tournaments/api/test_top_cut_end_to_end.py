@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from interchange.eventio import export_event
+from interchange.event_export import export_event
 from tournaments.models import Event, EventStatus
 
 pytestmark = pytest.mark.django_db

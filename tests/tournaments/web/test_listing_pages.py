@@ -10,7 +10,7 @@ import pytest
 from django import forms
 
 from tests.builders.worlds import build_world
-from tournaments.forms import EventForm, ScheduleWidget
+from tournaments.forms.settings import EventForm, ScheduleWidget
 from tournaments.models import Event, Player
 from tournaments.services.events import EDITABLE_FIELDS
 from tournaments.services.side_events import side_event_create

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from interchange.eventfile import parse_event
-from interchange.eventio import export_event, import_event
+from interchange.event_export import export_event
+from interchange.event_import import import_event
 from printing.csv_exports import standings_csv
 from printing.documents import render_document
 from printing.models import PrintKind
 from printing.params import PrintParams
 from rules_engine.registry import get_system
+from standings.eventfile import parse_event
 from tests.builders.rows import add_staff, make_event, play_round, player_of
 from tests.printing.pdf import pages, squash
 from tests.tournaments.test_top_cut import cut_event, games_of, pair_and_publish, play, seeds_of

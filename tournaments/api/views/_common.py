@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework.request import Request
 
-from tournaments.api.serializers import Serializer
+from tournaments.api.serializers.common import Serializer
 
 
 def validated(

@@ -15,12 +15,8 @@ from accounts.api_tokens import may_log_in, token_issue, token_revoke, token_rev
 from accounts.ratelimit import LoginRateLimited, authenticate_limited
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import signed_in
-from tournaments.api.serializers import (
-    ErrorSerializer,
-    TokenInputSerializer,
-    TokenListSerializer,
-    TokenOutputSerializer,
-)
+from tournaments.api.serializers.auth import TokenInputSerializer, TokenListSerializer, TokenOutputSerializer
+from tournaments.api.serializers.common import ErrorSerializer
 from tournaments.api.views._common import validated
 
 

@@ -15,16 +15,16 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.schema import text_parameter
-from tournaments.api.serializers import (
+from tournaments.api.serializers.events import (
     EventDetailSerializer,
     EventSummarySerializer,
     EventWriteSerializer,
-    PlayerSerializer,
     SideEventWriteSerializer,
     StaffSerializer,
     TableSerializer,
     TablesInputSerializer,
 )
+from tournaments.api.serializers.players import PlayerSerializer
 from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
 from tournaments.models import Event, StaffRoleKind

@@ -17,7 +17,7 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.schema import IDEMPOTENT
-from tournaments.api.serializers import (
+from tournaments.api.serializers.games import (
     DisputeSerializer,
     GameSerializer,
     JudgeQueueItemSerializer,

@@ -15,7 +15,7 @@ from tournaments.access import PLAYER
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import signed_in
-from tournaments.api.serializers import MeSerializer, NotificationsInputSerializer, NotificationsSerializer
+from tournaments.api.serializers.me import MeSerializer, NotificationsInputSerializer, NotificationsSerializer
 from tournaments.api.views._common import validated
 from tournaments.models import Event
 

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from tournaments.access import TO
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
-from tournaments.api.serializers import ErrorSerializer
+from tournaments.api.serializers.common import ErrorSerializer
 from tournaments.models import EventPack
 from tournaments.selectors import supplied_pack
 from tournaments.services.packs import event_pack_remove, event_pack_supply

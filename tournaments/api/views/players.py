@@ -16,12 +16,12 @@ from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, require, signed_in
-from tournaments.api.serializers import (
+from tournaments.api.serializers.common import ReasonSerializer
+from tournaments.api.serializers.players import (
     NoShowSerializer,
     PlayerRegisterSerializer,
     PlayerSerializer,
     PlayersImportSerializer,
-    ReasonSerializer,
     TeammatesSerializer,
 )
 from tournaments.api.views._common import validated

@@ -17,7 +17,7 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, require, signed_in
 from tournaments.api.schema import text_parameter
-from tournaments.api.serializers import (
+from tournaments.api.serializers.rosters import (
     RosterBoardRowSerializer,
     RosterCheckSerializer,
     RosterSerializer,

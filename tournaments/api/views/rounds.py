@@ -15,8 +15,8 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.schema import CONDITIONAL
-from tournaments.api.serializers import (
-    ErrorSerializer,
+from tournaments.api.serializers.common import ErrorSerializer
+from tournaments.api.serializers.rounds import (
     NotReadySerializer,
     PairSerializer,
     PublishSerializer,

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from tournaments.access import TO
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import event_for, signed_in
-from tournaments.api.serializers import EventScoringSerializer, ScoringInputSerializer
+from tournaments.api.serializers.scoring import EventScoringSerializer, ScoringInputSerializer
 from tournaments.api.views._common import validated
 from tournaments.models import Event
 from tournaments.services.scoring import event_scoring_set, scoring_of

@@ -16,7 +16,7 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for
 from tournaments.api.schema import CONDITIONAL
-from tournaments.api.serializers import (
+from tournaments.api.serializers.standings import (
     AuditEntrySerializer,
     ExplanationSerializer,
     StandingsSerializer,

@@ -13,16 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine import strict_json
-from rules_engine.game_system import VP_ONLY, ResultShape
+from rules_engine.game_system import ScoreRange
 from rules_engine.registry import UnknownGameSystem, get_system
 from rules_engine.scoring import ScoringOverride, scoring_from_json
 from standings.records import (
     BYE,
-    COMPLETE_VICTORY,
     CUT,
-    DRAW,
     OUTCOMES,
-    OUTCOMES_WITH_LOSER,
     PLAYED,
     SWISS,
     EventCut,
@@ -35,6 +32,7 @@ from standings.records import (
 from standings.records import (
     EventFileError as EventFileError,
 )
+from standings.result_rules import Problem, Result, ResultRules, problems, score_ranges
 
 FORMAT = "event/1"
 
@@ -112,32 +110,14 @@ def _pair_of_ints(obj: Mapping[str, Any], key: str, where: str) -> tuple[int, in
     return (_int(raw[0], f"{where}.{key}[0]"), _int(raw[1], f"{where}.{key}[1]"))
 
 
-def _check_result(obj: Mapping[str, Any], where: str, outcome: str, shape: ResultShape) -> None:
-    """What a game of this system must and may carry (docs/interchange.md, "Other game systems")."""
-    if outcome == COMPLETE_VICTORY:
-        _expect(
-            shape.complete_victory, f"{where}: outcome complete-victory is not a result of this game system"
-        )
-        _expect(obj.get("vp") is not None, f"{where}: a complete victory keeps its vp on record")
-    if outcome == DRAW:
-        _expect(not shape.vp, f"{where}: outcome draw is for game systems without VP (equal vp is a draw)")
-    if obj.get("kp") is not None:
-        _expect(shape.kp, f"{where}.kp: this game system has no Kill Points")
-    if outcome != PLAYED:
-        return
-    if shape.vp:
-        _expect(obj.get("vp") is not None, f"{where}: a played game needs vp, in players order")
-        if shape.kp:
-            _expect(obj.get("kp") is not None, f"{where}: a played game needs kp beside vp, in players order")
-    else:
-        _expect(
-            obj.get("winner") is not None,
-            f"{where}: a played game of a system without VP needs winner (or outcome draw)",
-        )
+def _refuse(where: str, found: Sequence[Problem]) -> None:
+    """Every problem of one game at once, each at its place in the file."""
+    if found:
+        raise EventFileError("; ".join(f"{where}{problem.in_file}" for problem in found))
 
 
 def _read_game(
-    raw: Any, where: str, known_players: set[str], shape: ResultShape, *, cut_round: bool = False
+    raw: Any, where: str, known_players: set[str], rules: ResultRules, *, cut_round: bool = False
 ) -> EventGame:
     obj = _object(raw, where)
     players = tuple(
@@ -154,23 +134,35 @@ def _read_game(
         _expect(players[0] != players[1], f"{where}: a player cannot play themselves")
     vp = _pair_of_ints(obj, "vp", where)
     kp = _pair_of_ints(obj, "kp", where)
-    _check_result(obj, where, outcome, shape)
     loser = obj.get("loser")
-    if outcome in OUTCOMES_WITH_LOSER:
-        _expect(loser in players, f"{where}: outcome {outcome} needs loser, one of the game's players")
-    else:
-        _expect(loser is None, f"{where}: outcome {outcome} takes no loser")
     winner = None
     known = {"players", "outcome", "vp", "loser", "table", "kp"}
     # A system without VP names the winner of a played game; in a cut round any game may
-    # name one (the TO's own tie-break, which stands whatever the score or a draw).
-    if not shape.vp or cut_round:
+    # name one (the TO's own tie-break, which stands whatever the score or a draw). In a
+    # Swiss round of a VP system `winner` is no key of the format, kept like any other.
+    # The extra result numbers a system declares stay among the game's other keys:
+    # the standings never read them, and the import checks them by the same rule
+    # (`standings.result_rules.extra_problem`) where it stores them.
+    if not rules.shape.vp or cut_round:
         known.add("winner")
         winner = obj.get("winner")
-        if winner is not None:
-            allowed = (PLAYED, DRAW) if cut_round else (PLAYED,)
-            _expect(outcome in allowed, f"{where}: outcome {outcome} takes no winner")
-            _expect(winner in players, f"{where}.winner must be one of the game's players")
+    if outcome == BYE:
+        # A bye records no result (its points, if a file gives any, stay in the system's range).
+        _expect(kp is None or rules.shape.kp, f"{where}.kp: this game system has no Kill Points")
+        _expect(loser is None, f"{where}: outcome bye takes no loser")
+        _expect(winner is None, f"{where}: outcome bye takes no winner")
+        _refuse(where, score_ranges(rules, Result((players[0], players[0]), BYE, vp=vp, kp=kp)))
+    else:
+        result = Result(
+            (players[0], players[1]),
+            outcome,
+            vp=vp,
+            kp=kp,
+            loser=loser,
+            winner=winner,
+            cut=cut_round,
+        )
+        _refuse(where, problems(rules, result))
     table = obj.get("table")
     return EventGame(
         players=players,
@@ -199,7 +191,11 @@ def _score_pair(value: Any) -> bool:
     )
 
 
-def _common_game(obj: Any, known_players: set[str], shape: ResultShape) -> EventGame | None:
+def _in(span: ScoreRange | None, pair: list[int]) -> bool:
+    return span is None or (pair[0] in span and pair[1] in span)
+
+
+def _common_game(obj: Any, known_players: set[str], rules: ResultRules) -> EventGame | None:
     """A played game or a bye of a VP-scored system, read without composing any message.
 
     Nearly every game of a file is one of these, and `_read_game` spends most of its time
@@ -209,6 +205,7 @@ def _common_game(obj: Any, known_players: set[str], shape: ResultShape) -> Event
     checks both on generated games); anything else (None) goes to `_read_game`, which says
     what is wrong.
     """
+    shape = rules.shape
     if type(obj) is not dict or not shape.vp or not obj.keys() <= _GAME_KEYS:
         return None
     players = obj.get("players")
@@ -230,6 +227,8 @@ def _common_game(obj: Any, known_players: set[str], shape: ResultShape) -> Event
     if obj.get("loser") is not None or (kp is not None and not shape.kp):
         return None
     if (vp is not None and not _score_pair(vp)) or (kp is not None and not _score_pair(kp)):
+        return None
+    if (vp is not None and not _in(rules.vp_range, vp)) or (kp is not None and not _in(rules.kp_range, kp)):
         return None
     if table is not None and (type(table) is not int or table < 1):
         return None
@@ -262,14 +261,14 @@ def _read_seeds(obj: Mapping[str, Any], where: str, known_players: set[str]) -> 
     return seeds
 
 
-def _read_round(raw: Any, where: str, known_players: set[str], shape: ResultShape) -> EventRound:
+def _read_round(raw: Any, where: str, known_players: set[str], rules: ResultRules) -> EventRound:
     obj = _object(raw, where)
     number = _int(obj.get("number"), f"{where}.number", minimum=1)
     stage = _read_stage(obj, where)
     cut_round = stage == CUT
     games = tuple(
-        (None if cut_round else _common_game(g, known_players, shape))
-        or _read_game(g, f"{where}.games[{i}]", known_players, shape, cut_round=cut_round)
+        (None if cut_round else _common_game(g, known_players, rules))
+        or _read_game(g, f"{where}.games[{i}]", known_players, rules, cut_round=cut_round)
         for i, g in enumerate(_list(obj.get("games", []), f"{where}.games"))
     )
     seen: set[str] = set()
@@ -358,12 +357,11 @@ def parse_event(data: Any) -> EventFile:
     numbers = [t.number for t in tables]
     _expect(len(numbers) == len(set(numbers)), "tables: a table number is listed twice")
     game_system = str(obj.get("game_system", "starcraft-tmg"))
-    shape = _result_shape(game_system)
+    rules = _result_rules(game_system)
     rounds = tuple(
-        _read_round(r, f"rounds[{i}]", ids, shape)
+        _read_round(r, f"rounds[{i}]", ids, rules)
         for i, r in enumerate(_list(obj.get("rounds", []), "rounds"))
     )
-    _check_score_ranges(game_system, rounds)
     round_numbers = [r.number for r in rounds]
     _expect(len(round_numbers) == len(set(round_numbers)), "rounds: a round number is listed twice")
     name = obj.get("name", "")
@@ -385,35 +383,13 @@ def parse_event(data: Any) -> EventFile:
     )
 
 
-def _check_score_ranges(game_system: str, rounds: Sequence[EventRound]) -> None:
-    """Each side's VP and KP inside the game system's stated range, as the web and the API
-    refuse them (`out-of-range`): a MORSDEI game scores 0-12 VP a side, so [500, 3] is a typo
-    a file must not carry into the standings either."""
+def _result_rules(game_system: str) -> ResultRules:
+    """What the system's results may hold (standings.result_rules, the rule the web and the
+    API keep); an unknown system reads as VP-scored without bounds (and fails at scoring)."""
     try:
-        system = get_system(game_system)
+        return ResultRules.of(get_system(game_system))
     except UnknownGameSystem:
-        return  # refused where the system is needed (scoring, import)
-    spans = (("vp", system.vp_range, "Victory Points"), ("kp", system.kp_range, "Kill Points"))
-    for i, round_ in enumerate(rounds):
-        for j, game in enumerate(round_.games):
-            for key, span, what in spans:
-                values = getattr(game, key)
-                if values is None or span is None:
-                    continue
-                for side, value in enumerate(values):
-                    _expect(
-                        value in span,
-                        f"rounds[{i}].games[{j}].{key}[{side}]: {value} {what} is outside "
-                        f"{system.name}'s range, {span.low} to {span.high}",
-                    )
-
-
-def _result_shape(game_system: str) -> ResultShape:
-    """The system's result shape; an unknown system reads as VP-scored (and fails at scoring)."""
-    try:
-        return get_system(game_system).results
-    except UnknownGameSystem:
-        return VP_ONLY
+        return ResultRules(game_system)
 
 
 def _scoring(obj: Mapping[str, Any]) -> ScoringOverride | None:

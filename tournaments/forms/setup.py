@@ -1,0 +1,41 @@
+"""Joining an event through its self-service link, and a team game's team: registering one
+(views/setup.py) and its players on the captain's page (views/player.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from tournaments import limits
+from tournaments.forms.common import Form
+
+
+class JoinForm(Form):
+    name = forms.CharField(
+        max_length=limits.PLAYER_NAME_LENGTH, help_text="As it should appear on pairings and standings."
+    )
+
+
+class TeamForm(Form):
+    """A team of a team game (docs/teams.md): its players, in order; the first's army is the
+    team's roster 1, and so on. `with_name`: the team's name too (registering)."""
+
+    def __init__(self, *args: Any, size: int, with_name: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if with_name:
+            self.fields["name"] = forms.CharField(
+                max_length=limits.PLAYER_NAME_LENGTH,
+                label="Team name",
+                help_text="As it should appear on pairings and standings.",
+            )
+        for position in range(1, size + 1):
+            self.fields[f"teammate_{position}"] = forms.CharField(
+                max_length=limits.PLAYER_NAME_LENGTH,
+                label=f"Player {position}",
+                help_text="You, the captain." if with_name and position == 1 else "",
+            )
+        self.size = size
+
+    def teammates(self) -> list[str]:
+        return [self.cleaned_data[f"teammate_{position}"] for position in range(1, self.size + 1)]
