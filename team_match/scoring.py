@@ -10,7 +10,7 @@ that turns the games into the match's result:
   the higher total wins, and a difference of at most M is a draw.
 
 Team match points are the values a player earns for a game (docs/standings.md, "What each
-game is worth"): 3 for a win, 1 each for a draw (a Stalemate), 0 for a loss. So a match
+game is worth"): 3 for a win, 1 each for a draw, 0 for a loss. So a match
 hands out 3 points in all, or 2 when drawn, like a game.
 
 A team with a bye wins its round as a player with a bye does: 3 team match points, every
@@ -35,7 +35,7 @@ DRAW = "draw"
 LOSS = "loss"
 RESULTS = (WIN, DRAW, LOSS)
 _MIRROR = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
-# docs/standings.md: a game's winner earns 3 MP, each side of a Stalemate 1, the loser 0.
+# docs/standings.md: a game's winner earns 3 MP, each side of a drawn game 1, the loser 0.
 MATCH_POINTS = {WIN: 3, DRAW: 1, LOSS: 0}
 
 # The stable error codes (docs/team-matches.md, "Error codes").

@@ -26,21 +26,20 @@ from team_match.scoring import (
 GAMES_WON = DecidingRule(MatchRule.GAMES_WON)
 STANDARD = get_system("starcraft-tmg").scoring_for("standard")
 
-# The worked example of docs/team-matches.md: five games, from team A's side.
-#   Ann v Fay 12-3  Decisive Victory   A wins  4-1
-#   Ben v Gus  9-5  Breakthrough       A wins  3-2
-#   Cy  v Hal  0-10 Annihilation       B wins  0-5
-#   Dee v Ida  6-6  Stalemate          draw    2-2
-#   Eli v Jo   2-9  Decisive Victory   B wins  1-4
+# The worked example of docs/team-matches.md: the five games the captains' protocol made
+# (tests/team_match/test_protocol.py), from team A's (Red's) side, at Standard.
+#   Ann v Hal 12-3  Decisive Victory   A wins  4-1
+#   Cy  v Fay  9-5  Breakthrough       A wins  3-2
+#   Dee v Ida  0-10 Annihilation       B wins  0-5
+#   Eli v Jo   6-6  Stalemate          draw    2-2
+#   Ben v Gus  2-9  Decisive Victory   B wins  1-4
 WORKED = (
-    MemberGame(("ann", "fay"), WIN, (4, 1)),
-    MemberGame(("ben", "gus"), WIN, (3, 2)),
-    MemberGame(("cy", "hal"), LOSS, (0, 5)),
-    MemberGame(("dee", "ida"), DRAW, (2, 2)),
-    MemberGame(("eli", "jo"), LOSS, (1, 4)),
+    MemberGame(("ann", "hal"), WIN, (4, 1)),
+    MemberGame(("cy", "fay"), WIN, (3, 2)),
+    MemberGame(("dee", "ida"), LOSS, (0, 5)),
+    MemberGame(("eli", "jo"), DRAW, (2, 2)),
+    MemberGame(("ben", "gus"), LOSS, (1, 4)),
 )
-
-
 WORKED_VP = ((12, 3), (9, 5), (0, 10), (6, 6), (2, 9))
 
 
@@ -53,7 +52,7 @@ def test_the_worked_games_are_what_the_game_system_scores():
 
 
 def test_games_won_two_each_is_a_draw():
-    # Games won 2 (Ann, Ben) to 2 (Hal, Jo), one drawn: a draw, 1 team match point each.
+    # Games won 2 (Ann, Cy) to 2 (Ida, Gus), one drawn: a draw, 1 team match point each.
     result = decide_match("red", "blue", WORKED, GAMES_WON)
     red, blue = result.sides
     assert (red.result, red.match_points, red.games_won, red.games_drawn, red.games_lost) == (
@@ -78,8 +77,8 @@ def test_game_points_with_a_draw_margin(margin, red_result):
 
 
 def test_three_games_won_to_one_wins_the_match():
-    games = (*WORKED[:2], WORKED[2], MemberGame(("dee", "ida"), WIN, (3, 2)), WORKED[4])
-    # Red wins Ann's, Ben's and Dee's games, Blue Hal's and Jo's: Red 3-2, 3 points to 0.
+    games = (*WORKED[:3], MemberGame(("eli", "jo"), WIN, (3, 2)), WORKED[4])
+    # Red wins Ann's, Cy's and Eli's games, Blue Ida's and Gus's: Red 3-2, 3 points to 0.
     result = decide_match("red", "blue", games, GAMES_WON)
     assert [(s.result, s.match_points) for s in result.sides] == [(WIN, 3), (LOSS, 0)]
 
