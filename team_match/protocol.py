@@ -43,6 +43,7 @@ MAX_TEAM = 8
 # The stable error codes (docs/team-matches.md, "Error codes").
 TEAM_SIZE = "team-size"
 DUPLICATE_PLAYER = "duplicate-player"
+BAD_PLAYER = "bad-player"
 UNKNOWN_SIDE = "unknown-side"
 PROTOCOL_OVER = "protocol-over"
 ALREADY_CHOSEN = "already-chosen"
@@ -155,7 +156,7 @@ def _check_teams(team_a: Sequence[str], team_b: Sequence[str]) -> tuple[tuple[st
     seen: set[str] = set()
     for player in (*a, *b):
         if not isinstance(player, str) or not player:
-            raise ProtocolError(DUPLICATE_PLAYER, f"A player is named by a non-empty id, not {player!r}.")
+            raise ProtocolError(BAD_PLAYER, f"A player is named by a non-empty id, not {player!r}.")
         if player in seen:
             raise ProtocolError(DUPLICATE_PLAYER, f"Player {player!r} is listed twice.")
         seen.add(player)
@@ -280,7 +281,12 @@ def _checked(state: ProtocolState, side: Side, choice: Choice | Sequence[str]) -
     """The choice in its stored form, once it is one `side` may make now."""
     team = f"team {side.upper()}"
     if state.step is Step.ATTACKERS:
-        if isinstance(choice, str) or len(choice) != 2 or choice[0] == choice[1]:
+        if (
+            isinstance(choice, str)
+            or not isinstance(choice, Sequence)
+            or len(choice) != 2
+            or choice[0] == choice[1]
+        ):
             raise ProtocolError(WRONG_COUNT, "Offer two different attackers.")
         pool = _attacker_pool(state, side)
         for player in choice:

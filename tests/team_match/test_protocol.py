@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,6 +104,9 @@ def test_a_player_listed_twice_is_refused():
     with pytest.raises(ProtocolError) as excinfo:
         start(("ann", "ben", "cy"), ("ann", "gus", "hal"))
     assert code_of(excinfo) == "duplicate-player"
+    with pytest.raises(ProtocolError) as excinfo:
+        start(("ann", "ben", ""), ("fay", "gus", "hal"))
+    assert code_of(excinfo) == "bad-player"
 
 
 def test_the_errors_have_stable_codes():
@@ -120,9 +125,9 @@ def test_the_errors_have_stable_codes():
         choose(state, "a", "ben")
     assert code_of(excinfo) == "already-chosen"
     state = choose(state, "b", "fay")
-    for bad in ("ben", ("ben",), ("ben", "ben"), ("ben", "cy", "dee")):
+    for bad in ("ben", ("ben",), ("ben", "ben"), ("ben", "cy", "dee"), 7):
         with pytest.raises(ProtocolError) as excinfo:
-            choose(state, "a", bad)
+            choose(state, "a", bad)  # type: ignore[arg-type]
         assert code_of(excinfo) == "wrong-count"
     with pytest.raises(ProtocolError) as excinfo:
         choose(state, "a", ("ann", "ben"))  # the defender cannot attack
@@ -253,8 +258,12 @@ def test_any_legal_sequence_ends_in_a_perfect_matching(size, data):
             # history, this cycle's defenders and offers; never their pending choice.
             assert seen.history == state.history
             assert set(seen.defenders or ()) == set(state.defenders or ())
-            if hidden is not None and state.step is not Step.PICK:
-                assert hidden not in seen.my_options
+            # The same state with the other's pending choice wiped out gives the same view
+            # but for the flag: the view depends on that choice only through whether it is made.
+            pending = list(state.pending)
+            pending[1 if viewer == "a" else 0] = None
+            scrubbed = replace(state, pending=(pending[0], pending[1]))
+            assert replace(seen, they_have_chosen=False) == view(scrubbed, viewer)
     games = pairs(state)
     assert len(games) == size
     assert sorted(a for a, _ in games) == sorted(team_a)
