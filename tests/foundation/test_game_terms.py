@@ -73,3 +73,17 @@ def test_the_bracket_names_no_game_system() -> None:
         if GAME_NAMES.search(line)
     ]
     assert hits == [], "game-system terms in the bracket:\n" + "\n".join(hits)
+
+
+# The team match engines take each game as its game system scored it (`score_game`) and
+# never know which system that is either.
+def test_the_team_match_engines_name_no_game_system() -> None:
+    sources = sorted((ROOT / "team_match").rglob("*.py"))
+    assert sources
+    hits = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sources
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if GAME_NAMES.search(line)
+    ]
+    assert hits == [], "game-system terms in team_match:\n" + "\n".join(hits)

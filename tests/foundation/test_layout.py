@@ -14,12 +14,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # Lowest first. Pure packages, then the Django apps.
-PURE = ("rules_engine", "standings", "bracket", "pairings")
+PURE = ("rules_engine", "standings", "bracket", "team_match", "pairings")
 PURE_MODULES = ("interchange.offline", "judging.domain")
 LAYERS = (
     "rules_engine",
     "standings",
     "bracket",
+    "team_match",
     "pairings",
     "accounts",
     "rosters",
