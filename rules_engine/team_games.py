@@ -14,9 +14,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from rules_engine.roster_report import Report, Violation
+from rules_engine.roster_report import Report, ValidationResult
 
 R = TypeVar("R", bound=Report, covariant=True)
 
@@ -44,32 +44,18 @@ def team_budget(value: object) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class TeamVerdict(Generic[R]):
-    """A team's armies judged together: each army's own report (no budget of its own), the
-    team's problems, and what the team spends against what it may spend."""
+@dataclass(frozen=True, slots=True)
+class TeamVerdict(ValidationResult[R]):
+    """A team's armies judged together: a dual list's verdict (each army's own report, with
+    no budget of its own, and the problems between them, here the team's), plus what the
+    team spends (`totals`) against what it may spend (`limits`)."""
 
-    rosters: tuple[R, ...]
-    totals: Mapping[str, int]
-    limits: Mapping[str, int]
-    violations: tuple[Violation, ...] = field(default=())
-
-    @property
-    def legal(self) -> bool:
-        return not self.violations and all(r.legal for r in self.rosters)
-
-    @property
-    def codes(self) -> set[str]:
-        return {v.code for v in self.violations}
+    totals: Mapping[str, int] = field(default_factory=dict)
+    limits: Mapping[str, int] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         """`validate_roster --team-budget --json`: as a dual list's verdict, plus `team`."""
-        return {
-            "legal": self.legal,
-            "rosters": [r.as_json() for r in self.rosters],
-            "violations": [v.as_json() for v in self.violations],
-            "team": {**self.totals, "limits": dict(self.limits)},
-        }
+        return ValidationResult.as_json(self) | {"team": {**self.totals, "limits": dict(self.limits)}}
 
 
 class TeamGames(Protocol):
