@@ -51,6 +51,12 @@ def test_a_doubles_event_from_registration_to_standings(
     expect.set_options(timeout=WAIT_MS)
     base = live_server.url
     event = make_event(to=alice, players=0, tables=2, name="Doubles Cup")
+    # The other captains' accounts, made before any page is open: the test database is one
+    # SQLite file the live server's thread shares, so the test writes while no request runs.
+    captains = {
+        team: django_user_model.objects.create_user(team.lower(), f"{team.lower()}@example.org", "x-pass-123")
+        for team in OTHER_TEAMS
+    }
 
     # --- The TO makes it a team game on the settings page.
     to = new_page(chromium_browser, DESKTOP, WAIT_MS)
@@ -107,19 +113,15 @@ def test_a_doubles_event_from_registration_to_standings(
     assert [r.legal for r in raiders.rosters.order_by("slot")] == [True, True]
 
     # --- Three more teams, through the services as their captains' phones would send them.
-    captains = {}
+    phone.wait_for_load_state("networkidle")  # no live check still in flight
     for team, names in OTHER_TEAMS.items():
-        captain = django_user_model.objects.create_user(
-            team.lower(), f"{team.lower()}@example.org", "x-pass-123"
-        )
         entrant = team_register(event=event, name=team, teammates=names, by=alice)
-        entrant.user = captain
+        entrant.user = captains[team]
         entrant.save(update_fields=["user"])
-        captains[team] = captain
         for slot, (stem, name) in enumerate(
             (("protoss-starter", names[0]), ("zerg-starter", names[1])), start=1
         ):
-            roster_submit(player=entrant, slot=slot, content=army(stem, name), by=captain)
+            roster_submit(player=entrant, slot=slot, content=army(stem, name), by=captains[team])
 
     # --- Round one, paired and published on the TO's page: teams are the entrants.
     to.goto(f"{base}/e/{event.slug}/manage/")
@@ -130,6 +132,7 @@ def test_a_doubles_event_from_registration_to_standings(
     games = list(round_.games.select_related("player_one", "player_two"))
     assert len(games) == 2
     mine = next(g for g in games if raiders.pk in (g.player_one_id, g.player_two_id))
+    to.wait_for_load_state("networkidle")
     for game in games:
         if game.pk != mine.pk:
             _both_report(game, captains)
@@ -141,6 +144,7 @@ def test_a_doubles_event_from_registration_to_standings(
     phone.get_by_label("Battle Rounds").fill("5")
     phone.get_by_role("button", name="Send result").click()
     expect(phone.locator(".messages")).to_contain_text("Result reported")
+    phone.wait_for_load_state("networkidle")
     them = mine.player_two if mine.player_one_id == raiders.pk else mine.player_one
     assert them is not None
     mine.refresh_from_db()
