@@ -276,3 +276,18 @@ def test_the_team_page_names_its_players(client, alice, bob):
     assert "Team of Bob, Ann" in page
     page = client.get(f"/e/{event.slug}/").content.decode()
     assert "Raiders</strong>: Bob, Ann" in page
+
+
+def test_staff_edit_a_teammates_army_under_their_name(client, alice, bob):
+    event = doubles(alice)
+    team = team_join(
+        event=event, user=bob, join_code="let-me-in", team_name="Raiders", teammates=["Bob", "Ann"]
+    )
+    client.force_login(alice)
+    page = client.get(f"/e/{event.slug}/manage/rosters/").content.decode()
+    assert "Player 2's army" in page
+    url = f"/e/{event.slug}/manage/rosters/{team.pk}/2/"
+    page = client.get(url).content.decode()
+    assert "Ann&#x27;s army, Raiders" in page
+    answer = client.post(url, {"r2-content": json.dumps(army("zerg-starter", "Ann"))}, follow=True)
+    assert "Ann&#x27;s army, Raiders is saved (legal)." in answer.content.decode()

@@ -20,7 +20,7 @@ from tournaments.forms.manage import PlayerAddForm, PlayersCsvForm, StaffForm, S
 from tournaments.forms.player import RosterForm
 from tournaments.forms.rounds import PairForm
 from tournaments.invitation_mails import is_invitable
-from tournaments.models import Event, EventStatus, RoundStatus, StaffInvitation
+from tournaments.models import Event, EventStatus, Player, RoundStatus, StaffInvitation
 from tournaments.selectors import (
     audit_log,
     cut_preview,
@@ -55,7 +55,7 @@ from tournaments.services.staff_invitations import (
 )
 from tournaments.services.teams import team_register
 from tournaments.views.common import actor, confirmation_page, nav_context, run_service
-from tournaments.views.player import roster_slots
+from tournaments.views.player import army_name, roster_slots
 
 AUDIT_PAGE = 300
 
@@ -445,6 +445,12 @@ def rosters_board(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/manage/rosters.html", context)
 
 
+def _roster_title(player: Player, slot: int) -> str:
+    """ "Roster 2 of Bob", or in a team game "Ann's army, Raiders" (docs/teams.md)."""
+    name = army_name(player, slot)
+    return f"{name}, {player.name}" if name != f"Roster {slot}" else f"{name} of {player.name}"
+
+
 @login_required
 def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResponse:
     """Staff submit or replace a player's roster, after the deadline too (as_staff)."""
@@ -468,11 +474,12 @@ def roster_edit(request: HttpRequest, slug: str, pk: int, slot: int) -> HttpResp
             add_service_error(form, exc, roster_slot=slot)
         else:
             verdict = "legal" if roster.legal else "not legal"
-            messages.success(request, f"Roster {slot} of {player.name} is saved ({verdict}).")
+            messages.success(request, f"{_roster_title(player, slot)} is saved ({verdict}).")
             return redirect("manage-rosters", slug)
     context = nav_context(access, "rosters-board") | {
         "player": player,
         "slot": slot,
+        "title": _roster_title(player, slot),
         "form": form,
         "existing": existing,
         "pack_doc": pack_examples(access.event),

@@ -233,7 +233,7 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
             add_service_error(form, exc, roster_slot=slot)
             status = 413 if isinstance(exc, TooLarge) else 200
         else:
-            what = _army_name(player, slot)
+            what = army_name(player, slot)
             if roster.legal:
                 messages.success(request, f"{what} is submitted and legal.")
             else:
@@ -242,7 +242,7 @@ def roster_save(request: HttpRequest, slug: str, slot: int) -> HttpResponse:
     return _dashboard(request, access, player, roster_forms={slot: form}, status=status)
 
 
-def _army_name(player: Player, slot: int) -> str:
+def army_name(player: Player, slot: int) -> str:
     """ "Roster 2", or in a team game (docs/teams.md) the army of the team's player in that slot."""
     teammate = player.teammates.filter(position=slot).first()
     return f"{teammate.name}'s army" if teammate is not None else f"Roster {slot}"
