@@ -56,6 +56,7 @@ from interchange.values import (
 )
 from rosters.models import Roster
 from rules_engine.game_system import GameSystem
+from rules_engine.names import person_key
 from rules_engine.registry import UnknownGameSystem, get_system
 from standings.eventfile import round_stage
 from standings.records import OUTCOMES, EventFile, EventGame, EventRound
@@ -495,7 +496,7 @@ def _teammates(raw: Any, where: str, size: int | None) -> list[str]:
     for i, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip() or len(name) > longest or not name.isprintable():
             raise EventImportError(f"{at}[{i}] must be a player's name (one line, 1 to {longest} characters)")
-    keys = [" ".join(name.split()).casefold() for name in raw]
+    keys = [person_key(name) for name in raw]
     if len(set(keys)) != len(keys):
         raise EventImportError(f"{at}: a player is named twice")
     return [name.strip() for name in raw]

@@ -18,6 +18,12 @@ from functools import lru_cache
 CLOSE_ENOUGH = 0.75
 
 
+def person_key(name: str) -> str:
+    """Whether two names are one person's: case and extra spaces aside ("Ann  Lee" is "ann
+    lee"), nothing more, since "Ann-Marie" and "Ann Marie" may be two players."""
+    return " ".join(name.split()).casefold()
+
+
 @lru_cache(maxsize=8192)
 def name_key(name: str) -> str:
     """The comparison key of a name: letters and digits only, accents and case folded."""

@@ -6,26 +6,13 @@ whole number."""
 from __future__ import annotations
 
 import json
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
-from django.core.management.base import CommandError
 
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = StringIO(), StringIO()
-    try:
-        call_command("validate_roster", *args, stdout=out, stderr=err)
-    except SystemExit as exc:
-        return int(exc.code or 0), out.getvalue(), err.getvalue()
-    except CommandError as exc:
-        return exc.returncode, out.getvalue(), str(exc)
-    return 0, out.getvalue(), err.getvalue()
+from tests.interchange.test_validate_roster_command import run
 
 
 def roster(tmp_path: Path, stem: str, player: str, **changes: Any) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.wording import in_players_words
 
@@ -26,6 +27,22 @@ class Form(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+
+
+def add_teammate_fields(form: forms.Form, size: int, *, first_help: str = "") -> None:
+    """A team game's players, in order (docs/teams.md): "Player 1" to "Player `size`", the
+    first's army the team's roster 1. Registering, the team's, the TO's new team alike."""
+    for position in range(1, size + 1):
+        form.fields[f"teammate_{position}"] = forms.CharField(
+            max_length=limits.PLAYER_NAME_LENGTH,
+            label=f"Player {position}",
+            help_text=first_help if position == 1 else "",
+        )
+
+
+def teammates_of(form: forms.Form, size: int) -> list[str]:
+    """The names `add_teammate_fields` asked for, cleaned, in the team's order."""
+    return [form.cleaned_data[f"teammate_{position}"] for position in range(1, size + 1)]
 
 
 class DateInput(forms.DateInput):

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from tournaments import limits
-from tournaments.forms.common import Form
+from tournaments.forms.common import Form, add_teammate_fields, teammates_of
 from tournaments.models import StaffRoleKind
 from tournaments.players_csv import CsvProblem, decode_upload
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
@@ -48,15 +48,10 @@ class PlayerAddForm(Form):
         ].help_text = (
             "Invites that account as the team's captain: linked once its holder claims it from My events."
         )
-        for position in range(1, team_size + 1):
-            self.fields[f"teammate_{position}"] = forms.CharField(
-                max_length=limits.PLAYER_NAME_LENGTH, label=f"Player {position}"
-            )
+        add_teammate_fields(self, team_size)
 
     def teammates(self) -> list[str] | None:
-        if self.team_size is None:
-            return None
-        return [self.cleaned_data[f"teammate_{n}"] for n in range(1, self.team_size + 1)]
+        return teammates_of(self, self.team_size) if self.team_size is not None else None
 
 
 class PlayersCsvForm(Form):

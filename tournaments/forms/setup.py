@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from tournaments import limits
-from tournaments.forms.common import Form
+from tournaments.forms.common import Form, add_teammate_fields, teammates_of
 
 
 class JoinForm(Form):
@@ -29,13 +29,8 @@ class TeamForm(Form):
                 label="Team name",
                 help_text="As it should appear on pairings and standings.",
             )
-        for position in range(1, size + 1):
-            self.fields[f"teammate_{position}"] = forms.CharField(
-                max_length=limits.PLAYER_NAME_LENGTH,
-                label=f"Player {position}",
-                help_text="You, the captain." if with_name and position == 1 else "",
-            )
+        add_teammate_fields(self, size, first_help="You, the captain." if with_name else "")
         self.size = size
 
     def teammates(self) -> list[str]:
-        return [self.cleaned_data[f"teammate_{position}"] for position in range(1, self.size + 1)]
+        return teammates_of(self, self.size)

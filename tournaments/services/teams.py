@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from rules_engine.names import person_key
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Player, Teammate
@@ -16,6 +17,15 @@ from tournaments.selectors import roster_lock
 from tournaments.services.audit import audit
 from tournaments.services.players import PLAYER_NAME_LENGTH, player_join, player_register
 from tournaments.services.versions import event_touch
+
+
+def _team_size(event: Event) -> int:
+    """The event's players per team; refused where the event is one player a side."""
+    if event.team_size is None:
+        raise ServiceError(
+            "This event is one player a side: it has no teams.", code="not-a-team-game", field="teammates"
+        )
+    return event.team_size
 
 
 def _checked_names(names: Sequence[str], size: int) -> list[str]:
@@ -39,7 +49,7 @@ def _checked_names(names: Sequence[str], size: int) -> list[str]:
                 code="control-characters",
                 field="teammates",
             )
-        key = " ".join(name.split()).casefold()
+        key = person_key(name)
         if key in seen:
             raise ServiceError(
                 f"{name} is named twice: each player of a team is a different person.",
@@ -62,11 +72,8 @@ def teammates_set(
     """
     team = Player.objects.select_for_update().select_related("event").get(pk=team.pk)
     event = team.event
-    if event.team_size is None:
-        raise ServiceError(
-            "This event is one player a side: it has no teams.", code="not-a-team-game", field="teammates"
-        )
-    cleaned = _checked_names(names, event.team_size)
+    size = _team_size(event)
+    cleaned = _checked_names(names, size)
     if not as_staff:
         locked = roster_lock(event)
         if locked is not None:
@@ -75,7 +82,7 @@ def teammates_set(
                 code=locked,
             )
     before = list(team.teammates.order_by("position").values_list("name", flat=True))
-    team.teammates.filter(position__gt=event.team_size).delete()
+    team.teammates.filter(position__gt=size).delete()
     mates = [
         Teammate.objects.update_or_create(team=team, position=i, defaults={"name": name})[0]
         for i, name in enumerate(cleaned, start=1)
@@ -104,11 +111,8 @@ def team_join(
 ) -> Player:
     """A captain registers a team through the event's link: the team, named, with its
     players (docs/teams.md); nothing is stored unless both are right."""
-    if event.team_size is None:
-        raise ServiceError(
-            "This event is one player a side: it has no teams.", code="not-a-team-game", field="teammates"
-        )
-    _checked_names(teammates, event.team_size)  # before the team exists: one clear refusal
+    size = _team_size(event)
+    _checked_names(teammates, size)  # before the team exists: one clear refusal
     if not team_name.strip():
         raise ServiceError("A team needs a name.", field="name")
     team = player_join(event=event, user=user, join_code=join_code, name=team_name, email=email)
@@ -128,11 +132,8 @@ def team_register(
 ) -> Player:
     """The TO enters a team (its name, its players), optionally inviting the captain's
     account; nothing is stored unless both are right."""
-    if event.team_size is None:
-        raise ServiceError(
-            "This event is one player a side: it has no teams.", code="not-a-team-game", field="teammates"
-        )
-    _checked_names(teammates, event.team_size)
+    size = _team_size(event)
+    _checked_names(teammates, size)
     team = player_register(event=event, name=name, email=email, invited_user=invited_user, by=by)
     teammates_set(team=team, names=teammates, by=by, as_staff=True)
     return team

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -134,7 +135,7 @@ def _dashboard(
     context = nav_context(access, "me") | {
         "me": me,
         "slots": slots,
-        "team_form": team_form or _team_form(access, me),
+        "team_form": team_form or _team_form(access, teammates),
         "games": games,
         "current": current,
         # Withdrawing is refused once rosters lock (services.rosters), as submitting is.
@@ -262,13 +263,14 @@ def roster_withdraw_view(request: HttpRequest, slug: str, slot: int) -> HttpResp
     return redirect("me", slug)
 
 
-def _team_form(access: EventAccess, me: Player, data: Any = None) -> TeamForm | None:
-    """The captain's form naming the team's players (a team game only)."""
+def _team_form(access: EventAccess, names: Mapping[int, str], data: Any = None) -> TeamForm | None:
+    """The captain's form naming the team's players (a team game only); `names` by position,
+    as the page already holds them (a submitted form shows what was sent instead)."""
     size = access.event.team_size
     if size is None:
         return None
-    names = {f"teammate_{m.position}": m.name for m in me.teammates.all()}
-    return TeamForm(data, size=size, initial=names, prefix="team")
+    initial = {f"teammate_{position}": name for position, name in names.items()}
+    return TeamForm(data, size=size, initial=initial, prefix="team")
 
 
 @login_required
@@ -276,7 +278,7 @@ def _team_form(access: EventAccess, me: Player, data: Any = None) -> TeamForm | 
 def team_save(request: HttpRequest, slug: str) -> HttpResponse:
     """The captain names (or renames) the team's players, until rosters lock."""
     access, team = _player_access(request, slug)
-    form = _team_form(access, team, request.POST)
+    form = _team_form(access, {}, request.POST)
     if form is None:
         messages.error(request, "This event is one player a side: it has no teams.")
         return redirect("me", slug)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from rules_engine.game_system import Scale
-from rules_engine.names import did_you_mean, name_key
+from rules_engine.names import did_you_mean, name_key, person_key
 from rules_engine.roster_report import Advice, ValidationResult, Violation
 from rules_engine.systems.starcraft_tmg.book import rules_pack
 from rules_engine.systems.starcraft_tmg.pack import SLOT_TYPES, Card, Composition, DataPack, Faction, Unit
@@ -670,10 +670,6 @@ def validate_roster(roster: Roster, pack: DataPack, *, own_budget: bool = True) 
     return _Checker(roster, pack, roster.scale_rules(), own_budget=own_budget).report()
 
 
-def _player_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def validate_rosters(rosters: Sequence[Roster], pack: DataPack) -> ValidationResult[RosterReport]:
     """One player's rosters: each on its own, then the Dual List Format rules between them.
 
@@ -694,9 +690,9 @@ def validate_rosters(rosters: Sequence[Roster], pack: DataPack) -> ValidationRes
             )
         )
     if rosters:
-        player = _player_key(rosters[0].player)
+        player = person_key(rosters[0].player)
         for i, roster in enumerate(rosters[1:], start=1):
-            if _player_key(roster.player) != player:
+            if person_key(roster.player) != player:
                 problems.append(
                     Violation(
                         "dual-list-player-mismatch",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules_engine.names import person_key
 from rules_engine.roster_report import Violation
 from rules_engine.systems.starcraft_tmg.army import validate_roster
 from rules_engine.systems.starcraft_tmg.pack import DataPack
@@ -46,10 +47,6 @@ def _number(value: int) -> str:
     return f"{value:,}"
 
 
-def _player_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def _spending(reports: Sequence[RosterReport], amount: str) -> str:
     parts = []
     for i, report in enumerate(reports):
@@ -71,7 +68,7 @@ def validate_team(rosters: Sequence[Roster], pack: DataPack, *, budget: int) -> 
     problems: list[Violation] = []
     seen: dict[str, int] = {}
     for i, roster in enumerate(rosters):
-        key = _player_key(roster.player)
+        key = person_key(roster.player)
         if key in seen:
             first = rosters[seen[key]].player
             problems.append(
