@@ -57,6 +57,20 @@ class CutTies(models.TextChoices):
     DECIDING_GAME = "deciding-game", "The players play a deciding game; a judge records its winner"
 
 
+class MatchRule(models.TextChoices):
+    # How a team tournament's match is decided (docs/team-matches.md, "Deciding a team
+    # match"); the values are team_match.scoring.MatchRule's.
+    GAMES_WON = "games-won", "Games won"
+    GAME_POINTS = "game-points", "Game points"
+
+
+class MatchPairing(models.TextChoices):
+    # Who plays whom inside a team match (docs/team-matches.md, "Pairing the players").
+    PROTOCOL = "protocol", "The captains' pairing protocol"
+    ORGANISER = "organiser", "The TO's own pairs"
+    STANDINGS_ORDER = "standings-order", "Team standings order (1 v 1, 2 v 2 …)"
+
+
 class EventStatus(models.TextChoices):
     DRAFT = "draft", "Draft"
     REGISTRATION = "registration", "Registration open"
@@ -111,6 +125,25 @@ class Event(models.Model):
     )
     team_budget = models.PositiveIntegerField(
         null=True, blank=True, help_text="A team game's budget for the whole team's armies."
+    )
+    # A team tournament (docs/team-matches.md): teams of `squad_size` players (3 to 8) are
+    # the Swiss entrants; each round two teams meet in a team match of one-on-one games on
+    # a block of adjacent tables. None: players are the entrants.
+    squad_size = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Players per team in a team tournament (3 to 8); empty: none."
+    )
+    match_rule = models.CharField(max_length=20, choices=MatchRule.choices, default=MatchRule.GAMES_WON)
+    match_draw_margin = models.PositiveSmallIntegerField(
+        default=0, help_text="With game points: a difference of at most this is a drawn match."
+    )
+    match_pairing = models.CharField(
+        max_length=20, choices=MatchPairing.choices, default=MatchPairing.PROTOCOL
+    )
+    protocol_step_minutes = models.PositiveSmallIntegerField(
+        default=3, help_text="A captain's time for each step of the pairing protocol."
+    )
+    distinct_factions = models.BooleanField(
+        default=False, help_text="A team's members each play a different faction."
     )
     rounds_changed_at = models.DateTimeField(
         null=True, blank=True, help_text="When a change to the round count was announced."
@@ -202,6 +235,10 @@ class Event(models.Model):
     @property
     def is_team_game(self) -> bool:
         return self.team_size is not None
+
+    @property
+    def is_team_tournament(self) -> bool:
+        return self.squad_size is not None
 
     @property
     def has_cut(self) -> bool:
@@ -328,6 +365,12 @@ class Player(models.Model):
     invited_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # A team tournament's member: their team, and their place in its order (1 first), which
+    # the protocol's defaults follow (docs/team-matches.md).
+    squad = models.ForeignKey(
+        "Squad", null=True, blank=True, on_delete=models.CASCADE, related_name="members"
+    )
+    squad_position = models.PositiveSmallIntegerField(null=True, blank=True)
     invited_at = models.DateTimeField(
         null=True, blank=True, help_text="When the seat's invitation was last mailed."
     )
@@ -365,6 +408,32 @@ class Teammate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.team})"
+
+
+class Squad(models.Model):
+    """A team of a team tournament (docs/team-matches.md): the Swiss entrant. Its members
+    are `Player` rows, each with a seat, a roster and games of their own; its captain is one
+    of them, who registered it and speaks for it in the pairing protocol."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="squads")
+    external_id = models.CharField(max_length=60, help_text="The team's id in event/1 files.")
+    name = models.CharField(max_length=120)
+    captain = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="captain_of"
+    )
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    disqualified_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "external_id"], name="unique_squad_external_id"),
+            models.UniqueConstraint(fields=["event", "name"], name="unique_squad_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Table(models.Model):
@@ -441,6 +510,45 @@ class Round(models.Model):
         return PairingReport.from_dict(self.pairing_report) if self.pairing_report else None
 
 
+class TeamMatch(models.Model):
+    """Two teams meeting in a round of a team tournament, or one team's bye (`team_b`
+    empty). Its games are ordinary `Game` rows pointing here, made as the pairs are: all
+    at once by the standings order, when the TO enters the pairs, or two by two as the
+    captains' protocol reveals them. The protocol's whole state (hidden choices too) is
+    `protocol`, team_match.protocol's JSON; captains only ever see their own view of it."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_matches")
+    team_a = models.ForeignKey(Squad, on_delete=models.PROTECT, related_name="matches_as_a")
+    team_b = models.ForeignKey(
+        Squad, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b"
+    )
+    # The match's block of adjacent tables starts here (None for a bye).
+    first_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    pairing = models.CharField(max_length=20, choices=MatchPairing.choices)
+    protocol = models.JSONField(default=dict, blank=True)
+    # When the protocol's current step began: a captain who has not chosen by
+    # `Event.protocol_step_minutes` after it is given the announced default.
+    step_started_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "first_table", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team_a"], name="team_match_a_once_per_round"),
+            models.UniqueConstraint(fields=["round", "team_b"], name="team_match_b_once_per_round"),
+            models.CheckConstraint(
+                condition=~models.Q(team_a=models.F("team_b")), name="team_match_teams_differ"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.team_a} v {self.team_b or 'bye'}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b_id is None
+
+
 class Outcome(models.TextChoices):
     # OP Guide: Games That Don't End Normally; event/1 outcome values, from the one source
     # (standings.records); tests/foundation/test_choices.py checks the sets agree.
@@ -469,6 +577,10 @@ class Game(models.Model):
     player_one = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_one")
     player_two = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="games_as_two"
+    )
+    # A team tournament's game belongs to a team match (player_one is team A's member).
+    team_match = models.ForeignKey(
+        TeamMatch, null=True, blank=True, on_delete=models.CASCADE, related_name="games"
     )
     outcome = models.CharField(max_length=20, choices=Outcome.choices, blank=True, default="")
     vp_one = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 
 from rules_engine.game_system import GameSystem, Scale
 from rules_engine.registry import UnknownGameSystem, get_system
+from team_match.protocol import MAX_TEAM, MIN_TEAM
 from tournaments import limits
 from tournaments.errors import ServiceError
 from tournaments.event_format import default_roster_deadline
@@ -23,6 +24,8 @@ from tournaments.models import (
     EventKind,
     EventStatus,
     ListFormat,
+    MatchPairing,
+    MatchRule,
     Player,
     StaffRole,
     StaffRoleKind,
@@ -36,6 +39,15 @@ from tournaments.services.rosters import rosters_judge_again
 from tournaments.services.schedules import check_schedule, check_side_event_game, normalised_schedule
 from tournaments.services.versions import event_touch
 
+# A team tournament's settings (docs/team-matches.md).
+TEAM_TOURNAMENT_FIELDS = (
+    "squad_size",
+    "match_rule",
+    "match_draw_margin",
+    "match_pairing",
+    "protocol_step_minutes",
+    "distinct_factions",
+)
 EDITABLE_FIELDS = (
     "name",
     "game_system",
@@ -49,6 +61,7 @@ EDITABLE_FIELDS = (
     "cut_ties",
     "team_size",
     "team_budget",
+    *TEAM_TOURNAMENT_FIELDS,
     "starts_on",
     "ends_on",
     "venue",
@@ -147,6 +160,7 @@ def _check(event: Event) -> None:
         raise ServiceError(str(exc), code="scale-not-in-game-system", field="scale") from None
     _check_budget(event, system, scale)
     check_team_game(event, system)
+    check_team_tournament(event)
     if event.list_format == ListFormat.DUAL and not system.dual_lists:
         raise ServiceError(
             f"{system.name} has no dual lists: an event of it is single-list (one roster per player).",
@@ -237,9 +251,62 @@ def check_team_game(event: Event, system: GameSystem) -> None:
         )
 
 
+def check_team_tournament(event: Event) -> None:
+    """A team tournament (docs/team-matches.md): teams of 3 to 8, each game one-on-one, so
+    not a team game too; its Swiss rounds only (a top cut of teams is not run here); a draw
+    margin only where matches are decided by game points; a protocol step of 1 to 60
+    minutes."""
+    if event.squad_size is None:
+        return
+    if not MIN_TEAM <= event.squad_size <= MAX_TEAM:
+        raise ServiceError(
+            f"A team tournament's teams have {MIN_TEAM} to {MAX_TEAM} players.",
+            code="squad-size",
+            field="squad_size",
+        )
+    if event.team_size is not None:
+        raise ServiceError(
+            "A team tournament's games are one player a side: it cannot be a team game too.",
+            code="team-tournament-team-game",
+            field="team_size",
+        )
+    if event.cut_size is not None:
+        raise ServiceError(
+            "A team tournament runs its Swiss rounds only: leave the top cut empty.",
+            code="team-tournament-no-cut",
+            field="cut_size",
+        )
+    if event.match_rule not in MatchRule.values:
+        raise ServiceError("A team match is decided by games won or by game points.", field="match_rule")
+    if event.match_pairing not in MatchPairing.values:
+        raise ServiceError(
+            "Players are paired in a match by the captains' protocol, the TO, or the standings order.",
+            field="match_pairing",
+        )
+    if event.match_draw_margin and event.match_rule != MatchRule.GAME_POINTS:
+        raise ServiceError(
+            "A draw margin applies to matches decided by game points.",
+            code="draw-margin-without-game-points",
+            field="match_draw_margin",
+        )
+    if not 1 <= event.protocol_step_minutes <= 60:
+        raise ServiceError(
+            "A captain's time for each protocol step is 1 to 60 minutes.",
+            code="protocol-step-minutes",
+            field="protocol_step_minutes",
+        )
+
+
 def _refuse_team_change_after_round_one(event: Event, fields: dict[str, Any]) -> None:
     """Whether the event is a team game, and its team size, are fixed once anyone has
     registered: the entrants (teams or players) and their rosters were made for it."""
+    if "squad_size" in fields and fields["squad_size"] != event.squad_size and event.players.exists():
+        raise ServiceError(
+            "Whether the event is a team tournament, and how many players a team has, cannot "
+            "change once players have registered.",
+            code="squad-size-fixed",
+            field="squad_size",
+        )
     if "team_size" in fields and fields["team_size"] != event.team_size and event.players.exists():
         raise ServiceError(
             "Whether the event is a team game, and how many players a team has, cannot change once "

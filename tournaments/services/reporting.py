@@ -36,6 +36,7 @@ from tournaments.models import (
 from tournaments.notifications import notify_corrected, notify_disputed, notify_reported
 from tournaments.report_extras import nomination_hook
 from tournaments.services.audit import audit
+from tournaments.services.team_matches import matches_waiting_for_pairs
 from tournaments.services.versions import event_touch
 
 
@@ -714,7 +715,11 @@ def round_is_complete(round_: Round) -> bool:
     round waited behind it (docs/polling.md).
     """
     not_done = ~Q(result_status=ResultStatus.CONFIRMED) | Q(needs_review=True, reviewed_at__isnull=True)
-    return not round_.games.filter(not_done).exists()
+    if round_.games.filter(not_done).exists():
+        return False
+    # A team tournament's match makes its games as its pairs are made: a match still
+    # pairing has games to come, whatever the results of those already made.
+    return not round_.event.is_team_tournament or matches_waiting_for_pairs(round_) == 0
 
 
 def _another_game_untouched(round_: Round) -> bool:

@@ -22,6 +22,7 @@ from tournaments.models import (
     Event,
     EventStatus,
     Game,
+    MatchPairing,
     Outcome,
     Player,
     ResultReport,
@@ -37,6 +38,7 @@ from tournaments.services.reporting import (
     game_is_done,
     round_close_if_complete,
 )
+from tournaments.services.team_matches import create_team_matches
 from tournaments.services.versions import event_touch
 
 
@@ -84,6 +86,8 @@ def _create_games(event: Event, round_: Round, seed: int) -> None:
         except CutError as exc:
             raise ServiceError(f"The top cut cannot be paired: {exc}.", code="cut-impossible") from None
         report: dict[str, object] = {}
+    elif event.is_team_tournament:
+        report = create_team_matches(event, round_, seed=seed)
     else:
         try:
             paired = pair_and_save(event, round_, seed=seed)
@@ -179,6 +183,7 @@ def round_repair(
             "loses those drafts; confirm to go ahead."
         )
     round_.games.all().delete()
+    round_.team_matches.all().delete()
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     round_.status = RoundStatus.PAIRED
     round_.published_at = None
@@ -334,6 +339,10 @@ def round_publish(*, round_: Round, by: AbstractBaseUser, confirm: bool = False)
     round_.save(update_fields=["status", "published_at", "version"])
     round_.games.filter(player_two__isnull=True).update(
         outcome=Outcome.BYE, result_status=ResultStatus.CONFIRMED, version=F("version") + 1
+    )
+    # The captains' protocol runs once the teams know whom they meet: its clock starts now.
+    round_.team_matches.filter(pairing=MatchPairing.PROTOCOL, team_b__isnull=False).update(
+        step_started_at=round_.published_at
     )
     if round_.is_cut:
         for game in round_.games.filter(player_two__isnull=False).select_related("player_one", "player_two"):

@@ -1,0 +1,221 @@
+"""A team tournament through the services (docs/team-matches.md): teams registered by their
+captains, paired by the Swiss engine into matches on blocks of adjacent tables, players
+paired inside each match by the captains' protocol, the TO or the standings order, results
+reported game by game, the round closing only once every match has all its games, and the
+team and individual standings read from the same games."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from tests.builders.rows import make_event
+from tournaments.bridges.team_record import event_individual_standings, event_team_standings
+from tournaments.errors import ServiceError
+from tournaments.models import Event, Game, MatchPairing, RoundStatus, Squad, TeamMatch
+from tournaments.services.events import event_create, event_update
+from tournaments.services.reporting import ResultInput, result_set
+from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.squads import Member, squad_join, squad_register
+from tournaments.services.team_matches import match_pairs_set, protocol_choose, protocol_timeouts
+
+pytestmark = pytest.mark.django_db
+
+NAMES = {
+    "Red": ["Ann", "Ben", "Cy"],
+    "Blue": ["Fay", "Gus", "Hal"],
+    "Green": ["Ida", "Jo", "Kim"],
+    "Gold": ["Lee", "Max", "Ned"],
+}
+
+
+def team_event(to, *, size: int = 3, pairing: str = MatchPairing.PROTOCOL, **fields) -> Event:
+    return make_event(to=to, squad_size=size, match_pairing=pairing, **fields)
+
+
+def register(event: Event, to, teams=("Red", "Blue", "Green", "Gold")) -> dict[str, Squad]:
+    return {
+        name: squad_register(event=event, team_name=name, members=[Member(n) for n in NAMES[name]], by=to)
+        for name in teams
+    }
+
+
+def vp_all(round_, to, vp=(10, 2)) -> None:
+    for game in round_.games.filter(player_two__isnull=False):
+        result_set(game=game, result=ResultInput(vp_one=vp[0], vp_two=vp[1]), by=to, reason="entered")
+
+
+def test_settings_are_checked(alice):
+    event = event_create(
+        creator=alice,
+        name="Teams",
+        game_system="starcraft-tmg",
+        scale="skirmish",
+        kind="community",
+        squad_size=5,
+    )
+    assert event.is_team_tournament
+    for fields, code in [
+        ({"squad_size": 2}, "squad-size"),
+        ({"squad_size": 9}, "squad-size"),
+        ({"match_draw_margin": 2}, "draw-margin-without-game-points"),
+        ({"protocol_step_minutes": 0}, "protocol-step-minutes"),
+        ({"cut_size": 4}, "team-tournament-no-cut"),
+    ]:
+        with pytest.raises(ServiceError) as caught:
+            event_update(event=event, actor=alice, **fields)
+        assert caught.value.code == code
+    event_update(event=event, actor=alice, match_rule="game-points", match_draw_margin=3)
+
+
+def test_a_captain_registers_the_team_and_is_its_first_member(alice, bob):
+    event = team_event(alice)
+    squad = squad_join(
+        event=event,
+        user=bob,
+        join_code="let-me-in",
+        team_name="Red",
+        members=[Member("Bob"), Member("Cy", "cy@example.org"), Member("Dee")],
+    )
+    members = list(squad.members.order_by("squad_position"))
+    assert [m.name for m in members] == ["Bob", "Cy", "Dee"]
+    assert squad.captain == members[0]
+    assert members[0].user == bob
+    assert members[1].invited_at is not None  # an address: the seat's invitation went out
+    assert members[2].invited_at is None
+    with pytest.raises(ServiceError) as caught:
+        squad_register(event=event, team_name="red", members=[Member(n) for n in "XYZ"], by=alice)
+    assert caught.value.code == "team-name-taken"
+    with pytest.raises(ServiceError) as caught:
+        squad_register(event=event, team_name="Blue", members=[Member("X"), Member("x")], by=alice)
+    assert caught.value.code == "team-size-mismatch"
+    assert event.squads.count() == 1
+    assert event.players.count() == 3
+
+
+def test_the_protocol_pairs_a_match_and_the_round_closes_with_its_last_game(alice):
+    event = team_event(alice, planned_rounds=2)
+    teams = register(event, alice, teams=("Red", "Blue", "Green"))
+    round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
+    matches = list(round_.team_matches.order_by("first_table", "id"))
+    played = [m for m in matches if not m.is_bye]
+    assert len(played) == 1
+    assert played[0].first_table == 1
+    bye = next(m for m in matches if m.is_bye)
+    assert bye.team_a.members.count() == round_.games.filter(player_two__isnull=True).count() == 3
+    match = played[0]
+    a, b = match.team_a, match.team_b
+    assert round_.games.filter(player_two__isnull=False).count() == 0  # games come from the protocol
+    with pytest.raises(ServiceError) as caught:
+        protocol_choose(match=match, squad=a, choice=["x"], by=alice)
+    assert caught.value.code == "round-not-published"
+    round_publish(round_=round_, by=alice, confirm=True)
+    ids_a = [p.external_id for p in a.members.order_by("squad_position")]
+    ids_b = [p.external_id for p in b.members.order_by("squad_position")]
+    protocol_choose(match=match, squad=a, choice=[ids_a[0]], by=alice)
+    with pytest.raises(ServiceError) as caught:
+        protocol_choose(match=match, squad=a, choice=[ids_a[1]], by=alice)
+    assert caught.value.code == "already-chosen"
+    protocol_choose(match=match, squad=b, choice=[ids_b[0]], by=alice)
+    # Three a side: the attackers are forced, so the picks are next.
+    match.refresh_from_db()
+    assert match.protocol["step"] == "pick"
+    protocol_choose(match=match, squad=a, choice=[ids_b[1]], by=alice)
+    protocol_choose(match=match, squad=b, choice=[ids_a[2]], by=alice)
+    games = list(round_.games.filter(team_match=match).select_related("table", "player_one", "player_two"))
+    assert len(games) == 3
+    assert sorted(g.table.number for g in games) == [1, 2, 3]
+    assert {(g.player_one.external_id, g.player_two.external_id) for g in games} == {
+        (ids_a[0], ids_b[1]),
+        (ids_a[2], ids_b[0]),
+        (ids_a[1], ids_b[2]),
+    }
+    vp_all(round_, alice)
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.CLOSED
+    standings = event_team_standings(event)
+    points = {row.name: (row.match_points, row.games_won) for row in standings.rows}
+    # Team A's players are every game's first player, and won each 10-2; the bye is a win too.
+    assert points == {a.name: (3, 3), bye.team_a.name: (3, 3), b.name: (0, 0)}
+    assert standings.rows[-1].name == b.name
+    assert set(teams) == set(points)
+    individual = event_individual_standings(event)
+    assert len(individual.rows) == 9
+
+
+def test_a_round_with_a_match_still_pairing_does_not_close(alice):
+    event = team_event(alice)
+    register(event, alice, teams=("Red", "Blue"))
+    round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
+    round_publish(round_=round_, by=alice, confirm=True)
+    match = round_.team_matches.get()
+    ids_a = [p.external_id for p in match.team_a.members.order_by("squad_position")]
+    ids_b = [p.external_id for p in match.team_b.members.order_by("squad_position")]
+    protocol_choose(match=match, squad=match.team_a, choice=[ids_a[0]], by=alice)
+    protocol_choose(match=match, squad=match.team_b, choice=[ids_b[0]], by=alice)
+    protocol_choose(match=match, squad=match.team_a, choice=[ids_b[1]], by=alice)
+    # Only team A has picked: no game yet.
+    assert round_.games.count() == 0
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.PUBLISHED
+
+
+def test_a_captain_out_of_time_gets_the_default(alice):
+    event = team_event(alice, protocol_step_minutes=2)
+    register(event, alice, teams=("Red", "Blue"))
+    round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
+    round_publish(round_=round_, by=alice, confirm=True)
+    match = round_.team_matches.get()
+    ids_b = [p.external_id for p in match.team_b.members.order_by("squad_position")]
+    protocol_choose(match=match, squad=match.team_b, choice=[ids_b[2]], by=alice)
+    assert not protocol_timeouts(match=match)  # time is not up
+    TeamMatch.objects.filter(pk=match.pk).update(
+        step_started_at=timezone.now() - timezone.timedelta(minutes=3)
+    )
+    assert protocol_timeouts(match=match)
+    match.refresh_from_db()
+    first_a = match.team_a.members.order_by("squad_position").first().external_id
+    assert match.protocol["history"][0]["a"] == first_a  # the first of the team's order
+    assert match.protocol["history"][0]["b"] == ids_b[2]
+
+
+def test_the_organisers_pairs_and_the_standings_order(alice):
+    event = team_event(alice, pairing=MatchPairing.ORGANISER)
+    register(event, alice, teams=("Red", "Blue"))
+    round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
+    match = round_.team_matches.get()
+    ids_a = [p.external_id for p in match.team_a.members.order_by("squad_position")]
+    ids_b = [p.external_id for p in match.team_b.members.order_by("squad_position")]
+    with pytest.raises(ServiceError) as caught:
+        match_pairs_set(
+            match=match, pairs=[(ids_a[0], ids_b[0]), (ids_a[0], ids_b[1]), (ids_a[2], ids_b[2])], by=alice
+        )
+    assert caught.value.code == "not-a-matching"
+    match_pairs_set(match=match, pairs=list(zip(ids_a, reversed(ids_b), strict=True)), by=alice)
+    assert Game.objects.filter(team_match=match).count() == 3
+
+    other = team_event(alice, pairing=MatchPairing.STANDINGS_ORDER, slug="other")
+    register(other, alice, teams=("Green", "Gold"))
+    round_ = round_pair(event=other, by=alice, seed=1, confirm=True)
+    match = round_.team_matches.get()
+    assert match.games.count() == 3  # at once, 1 v 1, 2 v 2, 3 v 3
+    assert sorted(g.table.number for g in match.games.all()) == [1, 2, 3]
+
+
+def test_teams_do_not_meet_again_while_avoidable(alice):
+    event = team_event(alice, pairing=MatchPairing.STANDINGS_ORDER, planned_rounds=3)
+    register(event, alice)
+    met = set()
+    for _ in range(3):
+        round_ = round_pair(event=event, by=alice, confirm=True)
+        round_publish(round_=round_, by=alice, confirm=True)
+        pairs = {frozenset((m.team_a_id, m.team_b_id)) for m in round_.team_matches.all()}
+        assert not pairs & met
+        met |= pairs
+        blocks = sorted(m.first_table for m in round_.team_matches.all())
+        assert blocks == [1, 4]
+        vp_all(round_, alice)
+        round_.refresh_from_db()
+        assert round_.status == RoundStatus.CLOSED
+    event.refresh_from_db()
+    assert event.status == "finished"
