@@ -6,6 +6,8 @@ team and individual standings read from the same games."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.utils import timezone
 
@@ -38,6 +40,24 @@ def register(event: Event, to, teams=("Red", "Blue", "Green", "Gold")) -> dict[s
         name: squad_register(event=event, team_name=name, members=[Member(n) for n in NAMES[name]], by=to)
         for name in teams
     }
+
+
+def side_b(match: TeamMatch) -> Squad:
+    assert match.team_b is not None
+    return match.team_b
+
+
+def ids(squad: Squad) -> list[str]:
+    return [p.external_id for p in squad.members.order_by("squad_position")]
+
+
+def side_two(game: Game) -> str:
+    assert game.player_two is not None
+    return game.player_two.external_id
+
+
+def tables(games) -> list[int]:
+    return sorted(g.table.number for g in games if g.table is not None)
 
 
 def vp_all(round_, to, vp=(10, 2)) -> None:
@@ -104,14 +124,13 @@ def test_the_protocol_pairs_a_match_and_the_round_closes_with_its_last_game(alic
     bye = next(m for m in matches if m.is_bye)
     assert bye.team_a.members.count() == round_.games.filter(player_two__isnull=True).count() == 3
     match = played[0]
-    a, b = match.team_a, match.team_b
+    a, b = match.team_a, side_b(match)
     assert round_.games.filter(player_two__isnull=False).count() == 0  # games come from the protocol
     with pytest.raises(ServiceError) as caught:
         protocol_choose(match=match, squad=a, choice=["x"], by=alice)
     assert caught.value.code == "round-not-published"
     round_publish(round_=round_, by=alice, confirm=True)
-    ids_a = [p.external_id for p in a.members.order_by("squad_position")]
-    ids_b = [p.external_id for p in b.members.order_by("squad_position")]
+    ids_a, ids_b = ids(a), ids(b)
     protocol_choose(match=match, squad=a, choice=[ids_a[0]], by=alice)
     with pytest.raises(ServiceError) as caught:
         protocol_choose(match=match, squad=a, choice=[ids_a[1]], by=alice)
@@ -124,8 +143,8 @@ def test_the_protocol_pairs_a_match_and_the_round_closes_with_its_last_game(alic
     protocol_choose(match=match, squad=b, choice=[ids_a[2]], by=alice)
     games = list(round_.games.filter(team_match=match).select_related("table", "player_one", "player_two"))
     assert len(games) == 3
-    assert sorted(g.table.number for g in games) == [1, 2, 3]
-    assert {(g.player_one.external_id, g.player_two.external_id) for g in games} == {
+    assert tables(games) == [1, 2, 3]
+    assert {(g.player_one.external_id, side_two(g)) for g in games} == {
         (ids_a[0], ids_b[1]),
         (ids_a[2], ids_b[0]),
         (ids_a[1], ids_b[2]),
@@ -149,10 +168,9 @@ def test_a_round_with_a_match_still_pairing_does_not_close(alice):
     round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
     round_publish(round_=round_, by=alice, confirm=True)
     match = round_.team_matches.get()
-    ids_a = [p.external_id for p in match.team_a.members.order_by("squad_position")]
-    ids_b = [p.external_id for p in match.team_b.members.order_by("squad_position")]
+    ids_a, ids_b = ids(match.team_a), ids(side_b(match))
     protocol_choose(match=match, squad=match.team_a, choice=[ids_a[0]], by=alice)
-    protocol_choose(match=match, squad=match.team_b, choice=[ids_b[0]], by=alice)
+    protocol_choose(match=match, squad=side_b(match), choice=[ids_b[0]], by=alice)
     protocol_choose(match=match, squad=match.team_a, choice=[ids_b[1]], by=alice)
     # Only team A has picked: no game yet.
     assert round_.games.count() == 0
@@ -166,15 +184,13 @@ def test_a_captain_out_of_time_gets_the_default(alice):
     round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
     round_publish(round_=round_, by=alice, confirm=True)
     match = round_.team_matches.get()
-    ids_b = [p.external_id for p in match.team_b.members.order_by("squad_position")]
-    protocol_choose(match=match, squad=match.team_b, choice=[ids_b[2]], by=alice)
+    ids_b = ids(side_b(match))
+    protocol_choose(match=match, squad=side_b(match), choice=[ids_b[2]], by=alice)
     assert not protocol_timeouts(match=match)  # time is not up
-    TeamMatch.objects.filter(pk=match.pk).update(
-        step_started_at=timezone.now() - timezone.timedelta(minutes=3)
-    )
+    TeamMatch.objects.filter(pk=match.pk).update(step_started_at=timezone.now() - dt.timedelta(minutes=3))
     assert protocol_timeouts(match=match)
     match.refresh_from_db()
-    first_a = match.team_a.members.order_by("squad_position").first().external_id
+    first_a = ids(match.team_a)[0]
     assert match.protocol["history"][0]["a"] == first_a  # the first of the team's order
     assert match.protocol["history"][0]["b"] == ids_b[2]
 
@@ -184,8 +200,7 @@ def test_the_organisers_pairs_and_the_standings_order(alice):
     register(event, alice, teams=("Red", "Blue"))
     round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
     match = round_.team_matches.get()
-    ids_a = [p.external_id for p in match.team_a.members.order_by("squad_position")]
-    ids_b = [p.external_id for p in match.team_b.members.order_by("squad_position")]
+    ids_a, ids_b = ids(match.team_a), ids(side_b(match))
     with pytest.raises(ServiceError) as caught:
         match_pairs_set(
             match=match, pairs=[(ids_a[0], ids_b[0]), (ids_a[0], ids_b[1]), (ids_a[2], ids_b[2])], by=alice
@@ -199,20 +214,20 @@ def test_the_organisers_pairs_and_the_standings_order(alice):
     round_ = round_pair(event=other, by=alice, seed=1, confirm=True)
     match = round_.team_matches.get()
     assert match.games.count() == 3  # at once, 1 v 1, 2 v 2, 3 v 3
-    assert sorted(g.table.number for g in match.games.all()) == [1, 2, 3]
+    assert tables(match.games.all()) == [1, 2, 3]
 
 
 def test_teams_do_not_meet_again_while_avoidable(alice):
     event = team_event(alice, pairing=MatchPairing.STANDINGS_ORDER, planned_rounds=3)
     register(event, alice)
-    met = set()
+    met: set[frozenset[int | None]] = set()
     for _ in range(3):
         round_ = round_pair(event=event, by=alice, confirm=True)
         round_publish(round_=round_, by=alice, confirm=True)
         pairs = {frozenset((m.team_a_id, m.team_b_id)) for m in round_.team_matches.all()}
         assert not pairs & met
         met |= pairs
-        blocks = sorted(m.first_table for m in round_.team_matches.all())
+        blocks = sorted(m.first_table or 0 for m in round_.team_matches.all())
         assert blocks == [1, 4]
         vp_all(round_, alice)
         round_.refresh_from_db()
