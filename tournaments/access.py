@@ -15,7 +15,17 @@ from django.utils import timezone
 
 from rosters.models import Roster
 from tournaments.event_time import event_zone
-from tournaments.models import Event, Game, Player, Round, RoundStatus, StaffRole, StaffRoleKind
+from tournaments.models import (
+    Event,
+    Game,
+    Player,
+    Round,
+    RoundStatus,
+    Squad,
+    StaffRole,
+    StaffRoleKind,
+    TeamMatch,
+)
 from tournaments.unstorable import unstorable_character
 
 TO = StaffRoleKind.TO.value
@@ -148,3 +158,43 @@ def roster_or_404(access: EventAccess, pk: int) -> Roster:
     if roster is None:
         raise Http404("No such roster.")
     return roster
+
+
+def squad_or_404(access: EventAccess, external_id: str | None = None, *, pk: int | None = None) -> Squad:
+    """A team of the event's team tournament, by its event/1 id (the API) or row id (the web)."""
+    squads = Squad.objects.filter(event=access.event).select_related("captain")
+    if external_id is not None:
+        if unstorable_character(external_id) is not None:
+            raise Http404("No such team.")
+        squads = squads.filter(external_id=external_id)
+    elif pk is not None:
+        squads = squads.filter(pk=pk)
+    else:
+        raise Http404("No such team.")
+    squad = squads.first()
+    if squad is None:
+        raise Http404("No such team.")
+    return squad
+
+
+def team_match_or_404(access: EventAccess, pk: int) -> TeamMatch:
+    """A team match of the event, in a round the caller may see."""
+    matches = TeamMatch.objects.filter(round__event=access.event, pk=pk).select_related(
+        "round__event", "team_a", "team_b"
+    )
+    if not access.is_staff:
+        matches = matches.exclude(round__status=RoundStatus.PAIRED)
+    match = matches.first()
+    if match is None:
+        raise Http404("No such team match.")
+    return match
+
+
+def captain_squad_or_404(access: EventAccess, match: TeamMatch) -> Squad:
+    """The team the caller captains in `match`: only its two captains choose in its protocol
+    (staff act for a captain through their own pages)."""
+    player = access.player
+    for squad in (match.team_a, match.team_b):
+        if squad is not None and player is not None and squad.captain_id == player.pk:
+            return squad
+    raise Http404("No such team match.")

@@ -20,6 +20,7 @@ from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rounds import round_pair, round_publish
 from tournaments.services.squads import Member, squad_join, squad_register
 from tournaments.services.team_matches import match_pairs_set, protocol_choose, protocol_timeouts
+from tournaments.team_selectors import captain_panel, match_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -234,3 +235,36 @@ def test_teams_do_not_meet_again_while_avoidable(alice):
         assert round_.status == RoundStatus.CLOSED
     event.refresh_from_db()
     assert event.status == "finished"
+
+
+def test_a_captain_sees_their_own_choice_and_never_the_others(alice):
+    event = team_event(alice, size=5)
+    names5 = {"Red": ["Ann", "Ben", "Cy", "Dee", "Eli"], "Blue": ["Fay", "Gus", "Hal", "Ida", "Jo"]}
+    squads = {
+        n: squad_register(event=event, team_name=n, members=[Member(m) for m in names5[n]], by=alice)
+        for n in names5
+    }
+    round_ = round_pair(event=event, by=alice, seed=1, confirm=True)
+    round_publish(round_=round_, by=alice, confirm=True)
+    match = round_.team_matches.get()
+    red, blue = squads["Red"], squads["Blue"]
+    protocol_choose(match=match, squad=blue, choice=[ids(blue)[3]], by=alice)  # Ida, hidden
+    match.refresh_from_db()
+    red_view = captain_panel(match, red)
+    assert red_view.they_have_chosen
+    assert "Ida" not in repr(red_view)  # the hidden choice is nowhere in Red's view
+    assert [o.label for o in red_view.options] == ["Ann", "Ben", "Cy", "Dee", "Eli"]
+    assert red_view.default == "Ann"
+    assert red_view.deadline is not None
+    blue_view = captain_panel(match, blue)
+    assert blue_view.my_choice == "Ida"
+    assert not blue_view.options  # chosen: final
+    protocol_choose(match=match, squad=red, choice=[ids(red)[0]], by=alice)
+    match.refresh_from_db()
+    red_view = captain_panel(match, red)
+    assert red_view.revealed == ("Defenders: Red Ann; Blue Ida",)
+    assert red_view.step == "attackers"
+    assert len(red_view.options) == 6  # two of Ben, Cy, Dee, Eli
+    rows = match_rows(round_)
+    assert rows[0].tables == (1, 2, 3, 4, 5)
+    assert not rows[0].pairs_complete

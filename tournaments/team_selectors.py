@@ -1,0 +1,182 @@
+"""Reads of a team tournament (docs/team-matches.md): the teams, a round's matches with
+their games, and a captain's view of the pairing protocol, names resolved, for the web
+pages and the API alike. A captain's view never holds the other captain's hidden choice:
+it is built from `team_match.protocol.view`, which has none."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from team_match import protocol
+from team_match.protocol import Choice, ProtocolView, Side, Step
+from tournaments.models import Event, Game, Player, ResultStatus, Round, RoundStatus, Squad, TeamMatch
+from tournaments.services.team_matches import match_state, protocol_deadline, side_of
+
+STEP_LABELS = {
+    Step.DEFENDER: "Put forward a defender",
+    Step.ATTACKERS: "Offer two attackers against their defender",
+    Step.PICK: "Pick the attacker your defender plays",
+    Step.LAST_DEFENDER: "Put forward a defender: they play the other team's last player left",
+    Step.COMPLETE: "Every game is paired",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice a captain may make: the players' event/1 ids, and how it reads."""
+
+    players: tuple[str, ...]
+    label: str
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    game: Game
+    table: int | None
+    player_a: str
+    player_b: str
+    has_result: bool
+
+
+@dataclass(frozen=True)
+class CaptainPanel:
+    """One captain's view of their match's protocol."""
+
+    side: Side
+    step: Step
+    step_label: str
+    options: tuple[Option, ...]
+    my_choice: str | None  # how the captain's own choice in this step reads
+    they_have_chosen: bool
+    revealed: tuple[str, ...]  # each revealed step, as a sentence
+    deadline: dt.datetime | None
+    default: str | None  # what the captain is given when time runs out
+    view: ProtocolView
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    match: TeamMatch
+    team_a: str
+    team_b: str | None
+    tables: tuple[int, ...]
+    games: tuple[MatchGame, ...]
+    pairs_complete: bool
+    results_in: int
+
+
+def member_names(match: TeamMatch) -> dict[str, str]:
+    ids = [match.team_a_id] + ([match.team_b_id] if match.team_b_id else [])
+    return dict(Player.objects.filter(squad_id__in=ids).values_list("external_id", "name"))
+
+
+def _choice_label(choice: Choice, names: dict[str, str]) -> str:
+    players = (choice,) if isinstance(choice, str) else choice
+    return " and ".join(names.get(p, p) for p in players)
+
+
+def _revealed(view: ProtocolView, names: dict[str, str], mine: str, theirs: str) -> tuple[str, ...]:
+    lines = []
+    for reveal in view.history:
+        a, b = (reveal.a, reveal.b) if view.side == "a" else (reveal.b, reveal.a)
+        what = {
+            Step.DEFENDER: "defenders",
+            Step.LAST_DEFENDER: "defenders",
+            Step.ATTACKERS: "attackers offered",
+            Step.PICK: "attackers picked",
+        }.get(reveal.step, str(reveal.step))
+        auto = " (no choice left: made for both)" if reveal.automatic else ""
+        lines.append(
+            f"{what.capitalize()}: {mine} {_choice_label(a, names)}; {theirs} {_choice_label(b, names)}{auto}"
+        )
+    return tuple(lines)
+
+
+def captain_panel(match: TeamMatch, squad: Squad) -> CaptainPanel:
+    """What `squad`'s captain sees of the protocol: their options, their own choice, whether
+    the other captain has chosen, every revealed step, and when time runs out."""
+    side = side_of(match, squad)
+    state = match_state(match)
+    view = protocol.view(state, side)
+    names = member_names(match)
+    other = match.team_b if side == "a" else match.team_a
+    mine, theirs = squad.name, other.name if other is not None else ""
+    options = tuple(
+        Option(players=(c,) if isinstance(c, str) else tuple(c), label=_choice_label(c, names))
+        for c in view.my_options
+    )
+    default = None
+    if view.my_options and not state.complete:
+        default = _choice_label(protocol.default_choice(state, side), names)
+    return CaptainPanel(
+        side=side,
+        step=view.step,
+        step_label=STEP_LABELS.get(view.step, str(view.step)),
+        options=options,
+        my_choice=_choice_label(view.my_choice, names) if view.my_choice is not None else None,
+        they_have_chosen=view.they_have_chosen,
+        revealed=_revealed(view, names, mine, theirs),
+        deadline=protocol_deadline(match) if not state.complete else None,
+        default=default,
+        view=view,
+    )
+
+
+def match_rows(round_: Round) -> list[MatchRow]:
+    """The round's matches by table block (byes last), each with its games in table order."""
+    size = round_.event.squad_size or 0
+    matches = list(round_.team_matches.select_related("team_a", "team_b"))
+    games_by_match: dict[int, list[Game]] = {}
+    for game in round_.games.filter(team_match__isnull=False).select_related(
+        "table", "player_one", "player_two"
+    ):
+        assert game.team_match_id is not None
+        games_by_match.setdefault(game.team_match_id, []).append(game)
+    rows = []
+    for match in sorted(matches, key=lambda m: (m.team_b_id is None, m.first_table or 0, m.pk)):
+        games = sorted(games_by_match.get(match.pk, []), key=lambda g: g.table.number if g.table else 0)
+        first = match.first_table
+        rows.append(
+            MatchRow(
+                match=match,
+                team_a=match.team_a.name,
+                team_b=match.team_b.name if match.team_b is not None else None,
+                tables=tuple(range(first, first + size)) if first is not None else (),
+                games=tuple(
+                    MatchGame(
+                        game=g,
+                        table=g.table.number if g.table is not None else None,
+                        player_a=g.player_one.name,
+                        player_b=g.player_two.name if g.player_two is not None else "",
+                        has_result=g.result_status == ResultStatus.CONFIRMED,
+                    )
+                    for g in games
+                ),
+                pairs_complete=match.team_b_id is None or len(games) == size,
+                results_in=sum(1 for g in games if g.result_status == ResultStatus.CONFIRMED),
+            )
+        )
+    return rows
+
+
+def squad_match(squad: Squad) -> TeamMatch | None:
+    """The team's match in the event's latest published round (None: none yet, or a bye)."""
+    return (
+        TeamMatch.objects.filter(Q(team_a=squad) | Q(team_b=squad), round__status=RoundStatus.PUBLISHED)
+        .select_related("round__event", "team_a", "team_b")
+        .order_by("-round__number")
+        .first()
+    )
+
+
+def event_squads(event: Event) -> list[tuple[Squad, list[Player]]]:
+    """The teams by name, each with its members in team order."""
+    squads = list(event.squads.select_related("captain").order_by("name"))
+    members: dict[int, list[Player]] = {s.pk: [] for s in squads}
+    for player in event.players.filter(squad__isnull=False).order_by("squad_position", "id"):
+        assert player.squad_id is not None
+        members[player.squad_id].append(player)
+    return [(s, members[s.pk]) for s in squads]
