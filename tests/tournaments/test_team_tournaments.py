@@ -7,16 +7,20 @@ team and individual standings read from the same games."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from django.utils import timezone
 
+from rosters.models import Roster
+from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR
 from tests.builders.rows import make_event
 from tournaments.bridges.team_record import event_individual_standings, event_team_standings
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, MatchPairing, RoundStatus, Squad, TeamMatch
 from tournaments.services.events import event_create, event_update
 from tournaments.services.reporting import ResultInput, result_set
+from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
 from tournaments.services.squads import Member, squad_join, squad_register
 from tournaments.services.team_matches import match_pairs_set, protocol_choose, protocol_timeouts
@@ -268,3 +272,40 @@ def test_a_captain_sees_their_own_choice_and_never_the_others(alice):
     rows = match_rows(round_)
     assert rows[0].tables == (1, 2, 3, 4, 5)
     assert not rows[0].pairs_complete
+
+
+def starter(stem: str, player: str) -> dict[str, object]:
+    doc = json.loads((EXAMPLES_DIR / f"{stem}.json").read_text(encoding="utf-8"))
+    doc.pop("expected", None)
+    return {**doc, "player": player}
+
+
+def codes(roster: Roster) -> set[str]:
+    roster.refresh_from_db()
+    return roster.verdict.codes
+
+
+def test_no_two_members_of_a_team_play_the_same_faction_when_the_to_says_so(alice):
+    event = team_event(alice, distinct_factions=True)
+    squads = register(event, alice, teams=("Red", "Blue"))
+    ann, ben, cy = squads["Red"].members.order_by("squad_position")
+    fay = squads["Blue"].members.order_by("squad_position").first()
+    assert fay is not None
+    first = roster_submit(player=ann, slot=1, content=starter("terran-starter", "Ann"), by=alice)
+    other_team = roster_submit(player=fay, slot=1, content=starter("terran-starter", "Fay"), by=alice)
+    assert first.legal
+    assert other_team.legal  # another team's Terran is no clash
+    second = roster_submit(player=ben, slot=1, content=starter("terran-starter", "Ben"), by=alice)
+    assert "team-faction-repeated" in codes(second)
+    assert "team-faction-repeated" in codes(first)  # said on both, each naming the other
+    assert "Ben" in first.verdict.violations[-1].message
+    roster_submit(player=ben, slot=1, content=starter("zerg-starter", "Ben"), by=alice)
+    assert "team-faction-repeated" not in codes(first)
+    third = roster_submit(player=cy, slot=1, content=starter("protoss-starter", "Cy"), by=alice)
+    assert third.legal
+
+    relaxed = team_event(alice, slug="relaxed")
+    red = register(relaxed, alice, teams=("Red",))["Red"]
+    a, b, _ = red.members.order_by("squad_position")
+    roster_submit(player=a, slot=1, content=starter("terran-starter", "Ann"), by=alice)
+    assert roster_submit(player=b, slot=1, content=starter("terran-starter", "Ben"), by=alice).legal

@@ -19,6 +19,7 @@ from django.db import transaction
 
 from rosters.models import Roster
 from rules_engine.roster_check import RosterInputError
+from rules_engine.roster_report import Violation
 from rules_engine.verdict import (
     RosterRules,
     RosterVerdict,
@@ -113,7 +114,42 @@ def _verdict(event: Event, doc: Any, player: Player | None, slot: int) -> Roster
     others: list[Any] = []
     if player is not None and is_dual_list(event):
         others = [rules.read(r.document) for r in player.rosters.exclude(slot=slot).order_by("slot")]
-    return roster_verdict(doc, event_requirements(event), others=others, slot=slot, pack=event_pack(event))
+    verdict = roster_verdict(doc, event_requirements(event), others=others, slot=slot, pack=event_pack(event))
+    if event.distinct_factions and player is not None and player.squad_id is not None:
+        verdict = _with_team_factions(verdict, player)
+    return verdict
+
+
+TEAM_FACTION_REPEATED = "team-faction-repeated"
+
+
+def _with_team_factions(verdict: RosterVerdict, player: Player) -> RosterVerdict:
+    """A team tournament whose TO switched on "no two members of the same faction"
+    (docs/team-matches.md): a roster whose faction a teammate's roster has too breaks it,
+    said once on each of the two rosters, naming the teammate. Under dual list every list
+    counts: a faction a member may bring is one no teammate may."""
+    faction = verdict.roster.faction if verdict.roster is not None else ""
+    if not faction:
+        return verdict
+    clash = (
+        Roster.objects.filter(player__squad=player.squad)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("player__squad_position", "slot")
+    )
+    for other in clash:
+        if other.faction.casefold() == faction.casefold():
+            found = Violation(
+                code=TEAM_FACTION_REPEATED,
+                message=(
+                    f"Your teammate {other.player.name} plays {faction} too: in this event each "
+                    "member of a team plays a different faction."
+                ),
+                where="faction",
+                section="",
+            )
+            return RosterVerdict(roster=verdict.roster, dual_list=(*verdict.dual_list, found))
+    return verdict
 
 
 def roster_preview(
@@ -196,10 +232,23 @@ def _judge_again_beside(event: Event, player: Player, slot: int) -> None:
     checks between the two lists (OP Guide: Dual List Format), which the roster just
     stored may have changed. Fixing roster 1's player name clears roster 2's mismatch.
     In a team game every teammate's army is judged again: the team's budget binds them."""
+    if event.distinct_factions and player.squad_id is not None:
+        _judge_team_again(event, player, slot)
+        return
     if not is_dual_list(event) and event.team_size is None:
         return
     for other in player.rosters.exclude(slot=slot):
         _judge_again(event, other, player)
+
+
+def _judge_team_again(event: Event, player: Player, slot: int | None = None) -> None:
+    """Under "no two members of the same faction", each teammate's verdict says whether its
+    faction is another member's: every roster of the team but this one is judged again."""
+    team = Roster.objects.filter(player__squad=player.squad).select_related("player")
+    if slot is not None:
+        team = team.exclude(player=player, slot=slot)
+    for other in team:
+        _judge_again(event, other, other.player)
 
 
 def _judge_again(event: Event, roster: Roster, player: Player) -> bool:
@@ -251,6 +300,8 @@ def roster_withdraw(*, player: Player, slot: int = 2, by: AbstractBaseUser, as_s
     roster.delete()
     for remaining in player.rosters.order_by("slot"):
         _judge_again(event, remaining, player)
+    if event.distinct_factions and player.squad_id is not None:
+        _judge_team_again(event, player)
     audit(
         event=event,
         actor=by,
