@@ -19,10 +19,11 @@ from tournaments.bridges.team_record import event_individual_standings, event_te
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, MatchPairing, RoundStatus, Squad, TeamMatch
 from tournaments.services.events import event_create, event_update
+from tournaments.services.players import player_drop, player_no_show
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.squads import Member, squad_join, squad_register
+from tournaments.services.squads import Member, squad_drop, squad_join, squad_register
 from tournaments.services.team_matches import match_pairs_set, protocol_choose, protocol_timeouts
 from tournaments.team_selectors import captain_panel, match_rows
 
@@ -309,3 +310,29 @@ def test_no_two_members_of_a_team_play_the_same_faction_when_the_to_says_so(alic
     a, b, _ = red.members.order_by("squad_position")
     roster_submit(player=a, slot=1, content=starter("terran-starter", "Ann"), by=alice)
     assert roster_submit(player=b, slot=1, content=starter("terran-starter", "Ben"), by=alice).legal
+
+
+def test_a_member_does_not_drop_alone_the_team_does(alice):
+    event = team_event(alice, pairing=MatchPairing.STANDINGS_ORDER, planned_rounds=3)
+    squads = register(event, alice)
+    round_ = round_pair(event=event, by=alice, seed=3, confirm=True)
+    round_publish(round_=round_, by=alice, confirm=True)
+    member = squads["Red"].members.order_by("squad_position").first()
+    assert member is not None
+    with pytest.raises(ServiceError) as caught:
+        player_drop(player=member, by=alice)
+    assert caught.value.code == "member-drop"
+    game = player_no_show(player=member, by=alice)
+    assert game is not None
+    assert game.outcome == "no-show"
+    member.refresh_from_db()
+    assert member.dropped_after_round is None
+    vp_all(round_, alice)
+    squad_drop(squad=squads["Red"], by=alice)
+    assert set(squads["Red"].members.values_list("dropped_after_round", flat=True)) == {1}
+    nxt = round_pair(event=event, by=alice, seed=3, confirm=True)
+    teams_paired = {m.team_a.name for m in nxt.team_matches.all()} | {
+        m.team_b.name for m in nxt.team_matches.all() if m.team_b is not None
+    }
+    assert teams_paired == {"Blue", "Green", "Gold"}
+    assert nxt.team_matches.filter(team_b__isnull=True).count() == 1  # three teams: a bye

@@ -278,6 +278,14 @@ def player_drop(*, player: Player, by: AbstractBaseUser | None, reason: str = ""
         raise ServiceError(f"{player.name} has already dropped.", code="already-dropped")
     if player.disqualified_after_round is not None:
         raise ServiceError(f"{player.name} is disqualified.", code="disqualified")
+    if player.squad_id is not None:
+        # A team tournament's match is N games a side (docs/team-matches.md): a member does
+        # not leave alone; the team drops, or a missed game is scored as a no-show.
+        raise ServiceError(
+            f"{player.name} plays for a team: a team plays with all its members. Drop the team, "
+            "or score the member's game as a no-show.",
+            code="member-drop",
+        )
     player.dropped_after_round = _last_round_number(player.event)
     player.dropped_at = timezone.now()
     player.save(update_fields=["dropped_after_round", "dropped_at"])
@@ -322,5 +330,6 @@ def player_no_show(*, player: Player, by: AbstractBaseUser) -> Game | None:
             game=game, result=ResultInput(outcome=Outcome.NO_SHOW, loser=player), by=by, reason="no-show"
         )
     player.refresh_from_db()
-    player_drop(player=player, by=by, reason="no-show")
+    if player.squad_id is None:  # a team's member stays: their team plays on (player_drop)
+        player_drop(player=player, by=by, reason="no-show")
     return game
