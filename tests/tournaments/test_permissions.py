@@ -48,7 +48,9 @@ from tournaments.invitation_mails import invitation_token, staff_invitation_toke
 from tournaments.models import Event, Game, RoundStatus, StaffInvitation, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
+from tournaments.services.rounds import round_pair
 from tournaments.services.side_events import side_event_create
+from tournaments.services.squads import Member, squad_register
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -236,6 +238,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-staff-invitation-withdraw": (post(TO, pk="{staff_invitation}"),),
     "manage-player-invite-again": (post(TO, pk="{bob_pk}"),),
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
+    # A team tournament's team and matches (docs/team-matches.md), in alice's team event.
+    "manage-team-drop": (post(TO, slug="{teams}", pk="{squad}"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
     "manage-rosters": (get(STAFF),),
     "manage-roster-edit": (get(STAFF, pk="{bob_pk}", slot="1"),),
@@ -247,6 +251,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-swap-players": (post(TO, number="1"),),
     "manage-swap-tables": (post(TO, number="1"),),
     "manage-publish": (post(TO, number="1"),),
+    "manage-match-pairs": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
+    "manage-match-call-time": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
     "manage-scenario": (post(TO, {"scenario": "Crucible"}, number="1"),),
     "manage-repair": (post(TO, {"confirm": "on"}, number="1"),),
     "manage-undo": (post(TO, number="1"),),
@@ -439,6 +445,14 @@ def _build() -> World:
     quinn = player_register(event=other, name="Quinn Zebra", user=users["mallory"], by=users["oscar"])
     add_round(other, 1, [(other_bob, quinn)], RoundStatus.PAIRED)
     side = side_event_create(main=event, actor=users["alice"], name="Friday Skirmish", planned_rounds=2)
+    # A team tournament alice runs: two teams of three, round 1 paired, their match paired
+    # by the TO's own pairs. Nobody else has a role there.
+    teams = event_create(creator=users["alice"], name="Team Open", squad_size=3, match_pairing="organiser")
+    squads = [
+        squad_register(event=teams, team_name=name, members=[Member(n) for n in members], by=users["alice"])
+        for name, members in (("Red", ("Ann", "Ben", "Cy")), ("Blue", ("Fay", "Gus", "Hal")))
+    ]
+    team_match = round_pair(event=teams, by=users["alice"], confirm=True).team_matches.get()
     staff_invitation = StaffInvitation.objects.create(
         event=event, email="newjudge@example.org", role="floor-judge"
     )
@@ -461,6 +475,9 @@ def _build() -> World:
         "staff_token": staff_invitation_token(staff_invitation),
         "other": other.slug,
         "side": side.slug,
+        "teams": teams.slug,
+        "squad": str(squads[0].pk),
+        "team_match": str(team_match.pk),
     }
     sessions = {}
     for role, username in USERNAMES.items():

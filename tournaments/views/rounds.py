@@ -119,9 +119,10 @@ def _match_panels(
         organiser = match.pairing == MatchPairing.ORGANISER and match.team_b_id is not None
         fixed = organiser and any(g.has_result for g in row.games)
         form = None
-        if organiser and not fixed and round_.status != RoundStatus.CLOSED:
-            games = [g.game for g in row.games]
-            form = bound if bound is not None and bound_pk == match.pk else _pairs_form(match, members, games)
+        if bound is not None and bound_pk == match.pk:
+            form = bound  # refused: shown again with the reason, whatever else holds
+        elif organiser and not fixed and round_.status != RoundStatus.CLOSED:
+            form = _pairs_form(match, members, [g.game for g in row.games])
         progress = protocol_progress(match)
         panels.append(
             MatchPanel(

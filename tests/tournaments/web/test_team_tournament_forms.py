@@ -57,7 +57,8 @@ def member_post(names: list[str], emails: list[str] | None = None, **extra: str)
 def test_a_team_tournament_is_created_from_the_event_form(client: Client, alice: Any) -> None:
     client.force_login(alice)
     page = client.get("/events/new/").content.decode()
-    assert "Team tournament" in page and "Players per team" in page
+    assert "Team tournament" in page
+    assert "Players per team" in page
     answer = client.post(
         "/events/new/",
         EVENT_FORM
@@ -88,7 +89,8 @@ def test_an_event_of_single_players_leaves_the_team_settings_at_their_defaults(
     answer = client.post("/events/new/", EVENT_FORM)  # the team fields not sent at all
     assert answer.status_code == 302
     event = Event.objects.get(name="Team Clash")
-    assert event.squad_size is None and not event.is_team_tournament
+    assert event.squad_size is None
+    assert not event.is_team_tournament
     assert (event.match_rule, event.match_draw_margin, event.protocol_step_minutes) == ("games-won", 0, 3)
 
 
@@ -170,7 +172,9 @@ def test_the_join_page_asks_for_the_team_and_prefills_the_captain(client: Client
     form = answer.context["form"]
     assert form["member_1"].value() == "Bob"
     page = answer.content.decode()
-    assert "Team name" in page and "Player 1 (captain)" in page and "Player 3" in page
+    assert "Team name" in page
+    assert "Player 1 (captain)" in page
+    assert "Player 3" in page
     assert 'name="member_4"' not in page
     assert "Register the team" in page
 
@@ -187,7 +191,8 @@ def test_a_captain_registers_the_team_with_its_members_in_order(client: Client, 
     squad = Squad.objects.get(event=event)
     members = list(squad.members.order_by("squad_position"))
     assert [m.name for m in members] == ["Bob Builder", "Cy", "Dee"]
-    assert squad.captain == members[0] and members[0].user == bob
+    assert squad.captain == members[0]
+    assert members[0].user == bob
     assert members[0].email == "bob@example.org"  # empty: the account's address
     assert members[1].invited_at is not None
 
@@ -246,8 +251,10 @@ def test_the_players_page_lists_the_teams_and_offers_a_team_only(client: Client,
     order = [page.index(name) for name in ("Blue", "Fay", "Gus", "Hal", "Red", "Ann", "Ben", "Cy")]
     assert order == sorted(order)
     assert page.count(">Captain</span>") == 2
-    assert "Add a team" in page and "Drop team" in page
-    assert "Add player" not in page and "Import CSV" not in page
+    assert "Add a team" in page
+    assert "Drop team" in page
+    assert "Add player" not in page
+    assert "Import CSV" not in page
     # A member does not drop alone (services.players.player_drop): no Drop on a member's row.
     for member in event.players.all():
         assert f"/manage/players/{member.pk}/drop/" not in page
@@ -264,7 +271,9 @@ def test_the_to_adds_a_team_with_a_captain_account(client: Client, alice: Any, b
     assert answer.status_code == 302
     squad = Squad.objects.get(event=event, name="Red")
     captain = squad.captain
-    assert captain is not None and captain.name == "Bob" and captain.invited_user == bob
+    assert captain is not None
+    assert captain.name == "Bob"
+    assert captain.invited_user == bob
     assert [m.name for m in squad.members.order_by("squad_position")] == ["Bob", "Cy", "Dee"]
 
 
@@ -322,7 +331,8 @@ def test_a_member_no_show_keeps_them_in_the_team(client: Client, alice: Any) -> 
     member = squad.members.get(squad_position=2)
     client.force_login(alice)
     asking = client.post(f"/e/{event.slug}/manage/players/{member.pk}/no-show/").content.decode()
-    assert "stays in their team" in asking and "dropped from the event" not in asking
+    assert "stays in their team" in asking
+    assert "dropped from the event" not in asking
 
 
 # --- the event page ------------------------------------------------------------------------
