@@ -261,6 +261,13 @@ def test_the_players_page_lists_the_teams_and_offers_a_team_only(client: Client,
         assert f"/manage/players/{member.pk}/check-in/" in page
 
 
+def test_the_overview_gives_the_link_to_the_captains(client: Client, alice: Any) -> None:
+    event = team_event(alice)
+    client.force_login(alice)
+    page = client.get(f"/e/{event.slug}/manage/").content.decode()
+    assert "Share this link with the team captains: each registers their team and its players." in page
+
+
 def test_the_to_adds_a_team_with_a_captain_account(client: Client, alice: Any, bob: Any) -> None:
     event = team_event(alice)
     client.force_login(alice)
