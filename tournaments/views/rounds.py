@@ -220,10 +220,11 @@ def round_review(request: HttpRequest, slug: str, number: int) -> HttpResponseBa
     polling, docs/polling.md): all of it moves the event version, so an unchanged page is
     a 304, and an htmx poll gets the live block alone (the forms stay as the TO left them)."""
     access = _to(request, slug)
-    if access.event.is_team_tournament:
-        # A protocol step whose time is up is given its default before the page is read
-        # (docs/team-matches.md: no worker runs the clock); this moves the event's version.
-        protocol_timeouts_due(round_=round_or_404(access, number))
+    # A protocol step whose time is up is given its default before the page is read
+    # (docs/team-matches.md: no worker runs the clock); the validator below sees the version
+    # that moved.
+    if access.event.is_team_tournament and protocol_timeouts_due(round_=round_or_404(access, number)):
+        access.event.refresh_from_db(fields=["version"])
     check = conditional(request, access, "manage-round")
     if (not_modified := check.fresh()) is not None:
         return not_modified
