@@ -42,10 +42,11 @@ from judging.services.draft import draft_start
 from judging.services.penalties import penalty_issue
 from printing.models import PrintJob
 from rosters.models import Roster
-from tests.builders.rows import add_round
+from tests.builders.rows import add_round, add_staff
+from tests.builders.teams import team_tournament
 from tests.builders.worlds import build_world
 from tournaments.invitation_mails import invitation_token, staff_invitation_token
-from tournaments.models import Event, Game, RoundStatus, StaffInvitation, Table
+from tournaments.models import Event, Game, RoundStatus, StaffInvitation, StaffRoleKind, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
 from tournaments.services.side_events import side_event_create
@@ -126,6 +127,13 @@ WEB: dict[str, tuple[Op, ...]] = {
     "event": (get(EVERYONE),),
     "pairings": (get(EVERYONE),),
     "standings": (get(EVERYONE),),
+    # A team tournament (docs/team-matches.md): bob captains Red and dan plays in it, carol
+    # captains Blue, their match in round 1 published. The team standings are public; a
+    # member reads their team's page; only the match's two captains choose in its protocol
+    # (a refused choice is a message: 302). On an event of players there is no team page.
+    "team-standings": (get(EVERYONE, slug="{teams}"), op("get", NOBODY, anonymous="404")),
+    "my-team": (get(PLAYERS, slug="{teams}"), get(NOBODY)),
+    "my-team-choose": (post(IN_GAME, {"match": "{team_match}", "player": "x"}, slug="{teams}"),),
     # The world's event has no top cut: its bracket page is a 404 for everyone (an event with a
     # cut shows it to everyone: tests/tournaments/web/test_bracket_page.py).
     "bracket": (op("get", NOBODY, anonymous="404"),),
@@ -442,8 +450,11 @@ def _build() -> World:
     staff_invitation = StaffInvitation.objects.create(
         event=event, email="newjudge@example.org", role="floor-judge"
     )
+    teams = _team_tournament(users)
     values = {
         "slug": event.slug,
+        "teams": teams.slug,
+        "team_match": str(teams.rounds.get(number=1).team_matches.get().pk),
         "bob": world.bob.external_id,
         "dan": world.dan.external_id,
         "bob_pk": str(world.bob.pk),
@@ -468,6 +479,17 @@ def _build() -> World:
         client.force_login(users[username])
         sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
     return World(event, values, sessions, done)
+
+
+def _team_tournament(users: dict[str, Any]) -> Event:
+    """Red (captain bob, then dan) v Blue (captain carol), round 1 published; alice runs it
+    with judy and hank as its judges, as at the main event."""
+    event = team_tournament(
+        users["alice"], accounts={"Red": [users["bob"], users["dan"]], "Blue": [users["carol"]]}
+    )
+    add_staff(event, users["judy"], StaffRoleKind.FLOOR_JUDGE)
+    add_staff(event, users["hank"], StaffRoleKind.HEAD_JUDGE)
+    return event
 
 
 @pytest.fixture(scope="module")
