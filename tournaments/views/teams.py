@@ -138,11 +138,10 @@ def _time_left(panel: CaptainPanel) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def _team_context(access: EventAccess, squad: Squad) -> dict[str, Any]:
+def _team_context(access: EventAccess, squad: Squad, match: TeamMatch | None) -> dict[str, Any]:
     me = access.player
     assert me is not None
     members = list(squad.members.order_by("squad_position", "id"))
-    match = squad_match(squad)
     context: dict[str, Any] = {
         "squad": squad,
         "members": members,
@@ -155,7 +154,6 @@ def _team_context(access: EventAccess, squad: Squad) -> dict[str, Any]:
     }
     if match is None:
         return context
-    match = _enforce_time(access, match)
     row = match_row(match)
     opponent = match.team_b if match.team_a_id == squad.pk else match.team_a
     context |= {
@@ -192,8 +190,9 @@ def my_team(request: HttpRequest, slug: str) -> HttpResponseBase:
     squad = _my_squad(access)
     # The timeouts are enforced before the validator is computed: a default given now
     # moves the event's version, so a phone asking with the old ETag gets the new page.
-    context = _team_context(access, squad)
-    match = context["match"]
+    match = squad_match(squad)
+    if match is not None:
+        match = _enforce_time(access, match)
     check = conditional(
         request,
         access,
@@ -204,7 +203,11 @@ def my_team(request: HttpRequest, slug: str) -> HttpResponseBase:
     )
     if (not_modified := check.fresh()) is not None:
         return not_modified
-    context |= {"event": access.event, "access": access, "section": "my-team"}
+    context = _team_context(access, squad, match) | {
+        "event": access.event,
+        "access": access,
+        "section": "my-team",
+    }
     if is_htmx(request):
         return check.finish(render(request, "tournaments/_my_team_live.html", context))
     return check.finish(render(request, "tournaments/my_team.html", context))
