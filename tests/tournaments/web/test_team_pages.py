@@ -300,3 +300,19 @@ def test_team_standings_by_game_points_name_their_tie_break(alice):
     page = Client().get(f"/e/{event.slug}/team-standings/").content.decode()
     assert 'title="Game points">GP</th>' in page
     assert "then game points, then SoS and oTP" in page
+
+
+def test_a_team_with_the_bye_and_a_match_the_to_pairs(alice, bob, carol):
+    event = team_tournament(alice, teams=("Red", "Blue", "Green"), pairing=MatchPairing.ORGANISER)
+    round_ = event.rounds.get(number=1)
+    bye = round_.team_matches.get(team_b__isnull=True).team_a
+    match = first_match(event)
+    bye.members.filter(squad_position=2).update(user=bob)
+    match.team_a.members.filter(squad_position=1).update(user=carol)
+    bye_page = signed_in(bob).get(f"/e/{event.slug}/my-team/").content.decode()
+    assert "<strong>Your team has the bye</strong> this round" in bye_page
+    assert "Pairing protocol" not in bye_page
+    waiting = signed_in(carol).get(f"/e/{event.slug}/my-team/").content.decode()
+    assert "The TO enters this match's pairs." in waiting
+    assert 'hx-trigger="every 15s"' in waiting
+    assert "Pairing protocol" not in waiting
