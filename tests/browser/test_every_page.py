@@ -38,6 +38,7 @@ from rules_engine.registry import get_system
 from tests.browser.conftest import DESKTOP, PHONE, REPO, axe_scan, axe_source, log_in, new_page, save_json
 from tests.builders.event_day import EventDay, finished, mid_play
 from tests.builders.pregame_systems import SYSTEMS
+from tests.builders.teams import team_day
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +97,7 @@ EXCLUDED: dict[str, str] = {
             "me-dispute-note",
             "roster-check",
             "judging:draft-act",
+            "my-team-choose",
             "judging:chess-clock-act",
             "judge-review",
             "judge-accept",
@@ -414,6 +416,7 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
                     "me-roster": f"{e}me/rosters/1/",
                     "me-roster-withdraw": f"{e}me/rosters/1/withdraw/",
                     "me-team": f"{e}me/team/",
+                    "my-team-choose": f"{e}my-team/choose/",
                     "roster-check": f"{e}rosters/check/",
                     "judging:chess-clock-act": f"{e}games/{game}/chess-clock/act/",
                     "side-event-join": f"{e}side-join/",
@@ -459,6 +462,18 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
     }
 
 
+def _team_pages() -> dict[str | None, list[tuple[str, str]]]:
+    """The pages of the team tournament (`tests.builders.teams.team_day`), by role: what a
+    team tournament shows in its own way (docs/team-matches.md)."""
+    public = [("team-standings", "team-standings/"), ("pairings", "pairings/"), ("standings", "standings/")]
+    return {
+        None: public,
+        "bob": [("my-team", "my-team/"), ("me", "me/")],
+        "hank": [("pairings", "pairings/")],
+        "alice": [("manage-round", "manage/rounds/1/"), ("printing:page", "print/")],
+    }
+
+
 # One page under two names: allauth's login resolves to the site's own login page.
 SAME_PAGE = {"account_login": "login"}
 
@@ -471,6 +486,7 @@ def _planned_routes() -> set[str]:
             planned |= {
                 route for pages in _event_pages(system, playing=playing).values() for route, _ in pages
             }
+    planned |= {route for pages in _team_pages().values() for route, _ in pages}
     return planned | {name for name, same in SAME_PAGE.items() if same in planned}
 
 
@@ -494,6 +510,7 @@ def test_every_page_of_every_role_fits_and_passes_axe(
 ) -> None:
     started = time.monotonic()
     days = {system: (mid_play(users, system), finished(users, system)) for system in SYSTEMS}
+    teams = team_day(users)
     base = live_server.url
     shots = Path(os.environ["MUSTER_WALK_SHOTS"]) if os.environ.get("MUSTER_WALK_SHOTS") else None
     if shots:
@@ -569,6 +586,8 @@ def test_every_page_of_every_role_fits_and_passes_axe(
                     visit(page, who, system, route, f"/e/{slug}/" + tail.format(**ids), label)
             if system == SYSTEMS[0]:
                 failures += _check_excluded(page.request, base, _routes(), _sample_of_excluded(day)[who])
+        for route, tail in _team_pages()[who]:
+            visit(page, who, "team tournament", route, f"/e/{teams.slug}/{tail}", f"/e/<teams>/{tail}")
         page.context.close()
 
     save_json(RESULTS, {"seconds": round(time.monotonic() - started), "scans": results})

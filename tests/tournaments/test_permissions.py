@@ -42,10 +42,11 @@ from judging.services.draft import draft_start
 from judging.services.penalties import penalty_issue
 from printing.models import PrintJob
 from rosters.models import Roster
-from tests.builders.rows import add_round
+from tests.builders.rows import add_round, add_staff
+from tests.builders.teams import team_tournament
 from tests.builders.worlds import build_world
 from tournaments.invitation_mails import invitation_token, staff_invitation_token
-from tournaments.models import Event, Game, RoundStatus, StaffInvitation, Table
+from tournaments.models import Event, Game, RoundStatus, StaffInvitation, StaffRoleKind, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
 from tournaments.services.rounds import round_pair
@@ -128,6 +129,13 @@ WEB: dict[str, tuple[Op, ...]] = {
     "event": (get(EVERYONE),),
     "pairings": (get(EVERYONE),),
     "standings": (get(EVERYONE),),
+    # A team tournament (docs/team-matches.md): bob captains Red and dan plays in it, carol
+    # captains Blue, their match in round 1 published. The team standings are public; a
+    # member reads their team's page; only the match's two captains choose in its protocol
+    # (a refused choice is a message: 302). On an event of players there is no team page.
+    "team-standings": (get(EVERYONE, slug="{teams}"), op("get", NOBODY, anonymous="404")),
+    "my-team": (get(PLAYERS, slug="{teams}"), get(NOBODY)),
+    "my-team-choose": (post(IN_GAME, {"match": "{team_match}", "player": "x"}, slug="{teams}"),),
     # The world's event has no top cut: its bracket page is a 404 for everyone (an event with a
     # cut shows it to everyone: tests/tournaments/web/test_bracket_page.py).
     "bracket": (op("get", NOBODY, anonymous="404"),),
@@ -239,7 +247,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-player-invite-again": (post(TO, pk="{bob_pk}"),),
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
     # A team tournament's team and matches (docs/team-matches.md), in alice's team event.
-    "manage-team-drop": (post(TO, slug="{teams}", pk="{squad}"),),
+    "manage-team-drop": (post(TO, slug="{to_teams}", pk="{squad}"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
     "manage-rosters": (get(STAFF),),
     "manage-roster-edit": (get(STAFF, pk="{bob_pk}", slot="1"),),
@@ -251,8 +259,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-swap-players": (post(TO, number="1"),),
     "manage-swap-tables": (post(TO, number="1"),),
     "manage-publish": (post(TO, number="1"),),
-    "manage-match-pairs": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
-    "manage-match-call-time": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
+    "manage-match-pairs": (post(TO, slug="{to_teams}", number="1", pk="{to_team_match}"),),
+    "manage-match-call-time": (post(TO, slug="{to_teams}", number="1", pk="{to_team_match}"),),
     "manage-scenario": (post(TO, {"scenario": "Crucible"}, number="1"),),
     "manage-repair": (post(TO, {"confirm": "on"}, number="1"),),
     "manage-undo": (post(TO, number="1"),),
@@ -447,17 +455,22 @@ def _build() -> World:
     side = side_event_create(main=event, actor=users["alice"], name="Friday Skirmish", planned_rounds=2)
     # A team tournament alice runs: two teams of three, round 1 paired, their match paired
     # by the TO's own pairs. Nobody else has a role there.
-    teams = event_create(creator=users["alice"], name="Team Open", squad_size=3, match_pairing="organiser")
+    to_teams = event_create(creator=users["alice"], name="Team Open", squad_size=3, match_pairing="organiser")
     squads = [
-        squad_register(event=teams, team_name=name, members=[Member(n) for n in members], by=users["alice"])
+        squad_register(
+            event=to_teams, team_name=name, members=[Member(n) for n in members], by=users["alice"]
+        )
         for name, members in (("Red", ("Ann", "Ben", "Cy")), ("Blue", ("Fay", "Gus", "Hal")))
     ]
-    team_match = round_pair(event=teams, by=users["alice"], confirm=True).team_matches.get()
+    to_team_match = round_pair(event=to_teams, by=users["alice"], confirm=True).team_matches.get()
     staff_invitation = StaffInvitation.objects.create(
         event=event, email="newjudge@example.org", role="floor-judge"
     )
+    teams = _team_tournament(users)
     values = {
         "slug": event.slug,
+        "teams": teams.slug,
+        "team_match": str(teams.rounds.get(number=1).team_matches.get().pk),
         "bob": world.bob.external_id,
         "dan": world.dan.external_id,
         "bob_pk": str(world.bob.pk),
@@ -475,9 +488,9 @@ def _build() -> World:
         "staff_token": staff_invitation_token(staff_invitation),
         "other": other.slug,
         "side": side.slug,
-        "teams": teams.slug,
+        "to_teams": to_teams.slug,
         "squad": str(squads[0].pk),
-        "team_match": str(team_match.pk),
+        "to_team_match": str(to_team_match.pk),
     }
     sessions = {}
     for role, username in USERNAMES.items():
@@ -485,6 +498,17 @@ def _build() -> World:
         client.force_login(users[username])
         sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
     return World(event, values, sessions, done)
+
+
+def _team_tournament(users: dict[str, Any]) -> Event:
+    """Red (captain bob, then dan) v Blue (captain carol), round 1 published; alice runs it
+    with judy and hank as its judges, as at the main event."""
+    event = team_tournament(
+        users["alice"], accounts={"Red": [users["bob"], users["dan"]], "Blue": [users["carol"]]}
+    )
+    add_staff(event, users["judy"], StaffRoleKind.FLOOR_JUDGE)
+    add_staff(event, users["hank"], StaffRoleKind.HEAD_JUDGE)
+    return event
 
 
 @pytest.fixture(scope="module")
