@@ -29,6 +29,7 @@ LAYERS = (
     "tournaments",
     "judging",
     "awards",
+    "seasons",
     "printing",
     "interchange",
 )
