@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from ratings import FIRST, SECOND, RatedEvent, RatedGame, rate_events
 from seasons.models import PlayerRating, RatingChange
-from seasons.selectors import event_result, profile, series_table
+from seasons.selectors import event_result, leaderboard, profile, series_table
 from seasons.services import (
     profile_set_public,
     ratings_recompute,
@@ -161,3 +161,26 @@ def test_the_formula_is_checked(alice):
     with pytest.raises(ServiceError) as caught:
         series_create(organiser=alice, name="Bad", game_system="no-such-game", formula="field-scaled")
     assert caught.value.field == "game_system"
+
+
+def test_round_one_seeded_by_rating_when_the_to_chooses_it(alice, accounts):
+    from tournaments.services.rounds import round_pair
+
+    one_event(alice, accounts, "past", ["ann", "ben", "cy", "dee"], dt.date(2026, 5, 1))
+    one_event(alice, accounts, "past2", ["ann", "cy", "ben", "dee"], dt.date(2026, 5, 8))
+    ratings_recompute(game_system="starcraft-tmg")
+    order = [r.user.username for r in leaderboard("starcraft-tmg")]
+    assert order[0] == "ann"
+    assert order[-1] == "dee"
+    event = make_event(to=alice, slug="seeded", seed_by_rating=True, planned_rounds=1, tables=2)
+    for name in ("dee", "cy", "ben", "ann"):
+        add_player(event, accounts[name], name.title())
+    round_ = round_pair(event=event, by=alice, seed=5, confirm=True)
+    pairs = {
+        frozenset((g.player_one.name.lower(), g.player_two.name.lower()))
+        for g in round_.games.all()
+        if g.player_two
+    }
+    # Slide seeding: 1st v 3rd, 2nd v 4th of the rating order.
+    assert pairs == {frozenset((order[0], order[2])), frozenset((order[1], order[3]))}
+    assert round_.pairing_report["method"] == "announced seeding, slide"

@@ -35,7 +35,7 @@ from tournaments.models import (
 )
 from tournaments.notifications import notify_corrected, notify_disputed, notify_reported
 from tournaments.report_extras import nomination_hook
-from tournaments.results_hooks import final_results_changed
+from tournaments.season_hooks import final_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.team_matches import matches_waiting_for_pairs
 from tournaments.services.versions import event_touch

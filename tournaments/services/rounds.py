@@ -31,7 +31,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.notifications import notify_round_published
-from tournaments.results_hooks import final_results_changed
+from tournaments.season_hooks import final_results_changed
 from tournaments.selectors import readiness_summary, round_readiness
 from tournaments.services.audit import audit
 from tournaments.services.reporting import (
