@@ -120,3 +120,8 @@ class RatingChange(models.Model):
     @property
     def ordinal_after(self) -> float:
         return self.mu_after - 3 * self.sigma_after
+
+    @property
+    def change(self) -> str:
+        """The shown rating's move, signed ("+2.4", "-1.0")."""
+        return f"{self.ordinal_after - self.ordinal_before:+.1f}"

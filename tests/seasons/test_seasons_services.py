@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.utils import timezone
 
 from ratings import FIRST, SECOND, RatedEvent, RatedGame, rate_events
 from seasons.models import PlayerRating, RatingChange
@@ -18,42 +17,11 @@ from seasons.services import (
     series_remove_event,
 )
 from tests.builders.rows import add_player, add_round, add_staff, make_event
+from tests.seasons.conftest import finished, one_event
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventStatus, RoundStatus
 from tournaments.services.reporting import ResultInput, result_set
 
 pytestmark = pytest.mark.django_db
-
-
-def finished(event: Event, day: dt.date) -> Event:
-    event.rounds.update(
-        status=RoundStatus.CLOSED, closed_at=timezone.make_aware(dt.datetime.combine(day, dt.time(18)))
-    )
-    event.status = EventStatus.FINISHED
-    event.save(update_fields=["status"])
-    return event
-
-
-@pytest.fixture
-def accounts(django_user_model):
-    return {
-        n: django_user_model.objects.create_user(n, f"{n}@example.org", "pw-123456789")
-        for n in ("ann", "ben", "cy", "dee")
-    }
-
-
-def one_event(to, accounts, slug: str, order: list[str], day: dt.date) -> Event:
-    """Four players with accounts: round 1 pairs 1st v 2nd and 3rd v 4th of `order`, the
-    first named winning 7-3 each time, then the event is finished."""
-    event = make_event(to=to, slug=slug, name=slug.title(), planned_rounds=1)
-    seats = {n: add_player(event, accounts[n], n.title()) for n in order}
-    add_round(
-        event,
-        1,
-        [(seats[order[0]], seats[order[1]]), (seats[order[2]], seats[order[3]])],
-        results=[(7, 3), (7, 3)],
-    )
-    return finished(event, day)
 
 
 def test_ratings_are_the_engines_over_every_finished_event(alice, accounts):
