@@ -3,6 +3,7 @@
 from django.urls import URLPattern, path
 
 from seasons import views
+from seasons.api import views as api
 
 app_name = "seasons"
 
@@ -20,4 +21,14 @@ urlpatterns: list[URLPattern] = [
     path("ratings/<slug:system>/", views.ratings, name="ratings"),
     path("feeds/events/<slug:slug>.json", views.event_results_feed, name="event-feed"),
     path("feeds/series/<slug:slug>.json", views.series_results_feed, name="series-feed"),
+    path("api/me/profile/", api.MyProfileApi.as_view(), name="api-my-profile"),
+    path("api/players/<str:username>/profile/", api.ProfileApi.as_view(), name="api-profile"),
+    path("api/series/", api.SeriesListApi.as_view(), name="api-series-list"),
+    path("api/series/<slug:slug>/", api.SeriesApi.as_view(), name="api-series"),
+    path("api/series/<slug:slug>/formula/", api.SeriesFormulaApi.as_view(), name="api-series-formula"),
+    path("api/series/<slug:slug>/events/", api.SeriesEventsApi.as_view(), name="api-series-events"),
+    path(
+        "api/series/<slug:slug>/events/<slug:event>/", api.SeriesEventApi.as_view(), name="api-series-event"
+    ),
+    path("api/ratings/<slug:system>/", api.RatingsApi.as_view(), name="api-ratings"),
 ]

@@ -248,7 +248,7 @@ def series_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     series = _series_or_404(slug)
     table = selectors.series_table(series)
     html = render_to_string(
-        "seasons/series_print.html",
+        "print/series_standings.html",
         {"series": series, "table": table, "described": selectors.formula_of(series).describe()},
     )
     pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf()
