@@ -15,7 +15,8 @@ from season_points import SeasonError
 from seasons.models import PlayerRating, Profile, RatingChange, Series, SeriesEvent
 from seasons.rating_record import rated_events
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventStatus, StaffRole, StaffRoleKind
+from tournaments.models import Event, EventStatus, Player, StaffRole, StaffRoleKind
+from tournaments.services.versions import event_touch
 
 SERIES_NAME_LENGTH = 200
 
@@ -24,6 +25,9 @@ SERIES_NAME_LENGTH = 200
 def profile_set_public(*, user: AbstractBaseUser, public: bool) -> Profile:
     """The player's own choice: their profile is shown to everyone, or to them alone."""
     profile, _ = Profile.objects.update_or_create(user_id=user.pk, defaults={"public": public})
+    # Standings link public profiles, and are cached by each event's version: bump them.
+    for event_id in Player.objects.filter(user_id=user.pk).values_list("event_id", flat=True).distinct():
+        event_touch(event_id)
     return profile
 
 

@@ -135,3 +135,24 @@ def test_only_the_organiser_manages_a_series(client, alice, bob):
     )
     client.post(reverse("seasons:series-remove", args=[series.slug]), {"event": "mine"})
     assert series.entries.count() == 1
+
+
+def test_event_standings_link_the_players_who_show_their_profile(client, alice, accounts):
+    event = one_event(alice, accounts, "first", ["ann", "ben", "cy", "dee"], DAY)
+    page = client.get(reverse("standings", args=[event.slug])).text
+    assert "profile-link" not in page
+    profile_set_public(user=accounts["ben"], public=True)  # bumps the event: the cache is fresh
+    page = client.get(reverse("standings", args=[event.slug])).text
+    assert page.count("profile-link") == 1
+    assert reverse("seasons:profile", args=["ben"]) in page
+
+
+def test_the_event_page_names_its_series_and_a_rating_seeded_first_round(client, alice):
+    series = series_create(
+        organiser=alice, name="League", game_system="starcraft-tmg", formula="field-scaled"
+    )
+    event = make_event(to=alice, slug="mine", seed_by_rating=True)
+    series_add_event(series=series, event=event, by=alice)
+    page = client.get(reverse("event", args=["mine"])).text
+    assert "Part of the series" in page
+    assert "paired by the players' ratings" in page
