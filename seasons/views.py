@@ -165,10 +165,18 @@ def series_detail(
     return render(request, "seasons/series.html", context, status=400 if formula_form is not None else 200)
 
 
+def _organised_or_404(request: HttpRequest, slug: str) -> Series:
+    """The series, for its organiser's forms: anyone else gets a 404, as for a role elsewhere."""
+    series = _series_or_404(slug)
+    if request.user.pk != series.organiser_id:
+        raise Http404("No such series.")
+    return series
+
+
 @login_required
 @require_POST
 def series_add(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _series_or_404(slug)
+    series = _organised_or_404(request, slug)
     event = Event.objects.filter(slug=request.POST.get("event", "")).first()
     if event is None:
         messages.error(request, "Choose one of your events.")
@@ -185,7 +193,7 @@ def series_add(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def series_remove(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _series_or_404(slug)
+    series = _organised_or_404(request, slug)
     event = Event.objects.filter(slug=request.POST.get("event", "")).first()
     if event is None:
         raise Http404("No such event.")
@@ -201,9 +209,7 @@ def series_remove(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def series_formula(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _series_or_404(slug)
-    if request.user.pk != series.organiser_id:
-        raise Http404("No such series.")
+    series = _organised_or_404(request, slug)
     form = FormulaForm(request.POST)
     if form.is_valid():
         try:
