@@ -110,6 +110,9 @@ def load_demo_series() -> Series:
         event = _event(to, slug, number, day)
         series_add_event(series=series, event=event, by=to)
         _play(event, to, rng)
+        # Played on its evening, weeks ago: its rounds closed then (ratings date each event by it).
+        evening = timezone.make_aware(dt.datetime.combine(day, dt.time(22)))
+        event.rounds.update(closed_at=evening, published_at=evening - dt.timedelta(hours=4))
     for username, name in REGULARS.items():
         profile_set_public(user=_account(username, name), public=username not in PRIVATE)
     ratings_recompute(game_system="starcraft-tmg")

@@ -8,6 +8,7 @@ from django import forms
 
 from rules_engine.registry import all_systems
 from seasons.models import Formula
+from tournaments.models import Event
 
 
 def _systems() -> list[tuple[str, str]]:
@@ -68,7 +69,10 @@ class FormulaForm(forms.Form):
 
 class SeriesForm(FormulaForm):
     name = forms.CharField(max_length=200, label="Name")
-    game_system = forms.ChoiceField(choices=(), label="Game system")
+    # A new series starts on the site's default game system, as a new event does.
+    game_system = forms.ChoiceField(
+        choices=(), label="Game system", initial=lambda: Event._meta.get_field("game_system").get_default()
+    )
     description = forms.CharField(max_length=500, required=False, label="Description")
     field_order = [
         "name",
@@ -89,7 +93,7 @@ class SeriesForm(FormulaForm):
 
 
 class AddEventForm(forms.Form):
-    event = forms.ChoiceField(choices=(), label="Event")
+    event = forms.ChoiceField(choices=(), label="Your event to add")
 
     def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

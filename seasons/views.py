@@ -141,13 +141,25 @@ def series_detail(
     users = {row.player: int(row.player[1:]) for row in table.rows if row.player.startswith("u")}
     public = selectors.public_profile_users(set(users.values()))
     usernames = dict(get_user_model().objects.filter(pk__in=public).values_list("pk", "username"))
-    rows = [{"row": row, "username": usernames.get(users.get(row.player, -1))} for row in table.rows]
+    events = selectors.series_events(series)
+    names = {e.slug: e.name for e in events}
+    rows = [
+        {
+            "row": row,
+            "username": usernames.get(users.get(row.player, -1)),
+            # Aligned with the finished events, in their order (None where the player was not there).
+            "entries": [
+                (names.get(slug, slug), {e.event: e for e in row.entries}.get(slug)) for slug in table.events
+            ],
+        }
+        for row in table.rows
+    ]
     formula = selectors.formula_of(series)
     context = {
         "series": series,
         "system": _system_name(series.game_system),
         "rows": rows,
-        "events": selectors.series_events(series),
+        "events": events,
         "described": formula.describe(),
         "is_organiser": is_organiser,
     }
