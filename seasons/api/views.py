@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db.models import Count
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
@@ -33,6 +34,7 @@ from seasons.services import (
     series_update_formula,
 )
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import signed_in
 from tournaments.api.views._common import validated
 from tournaments.models import Event
@@ -125,6 +127,16 @@ class ProfileApi(ApiView):
         return Response(ProfileSerializer(_profile(user)).data)
 
 
+def _summary(series: Any) -> dict[str, Any]:
+    return {
+        "slug": series.slug,
+        "name": series.name,
+        "game_system": series.game_system,
+        "organiser": series.organiser.get_username(),
+        "events": series.event_count,
+    }
+
+
 def _series(slug: str) -> Series:
     series = Series.objects.filter(slug=slug).select_related("organiser").first()
     if series is None:
@@ -157,21 +169,13 @@ class SeriesListApi(ApiView):
     @extend_schema(
         operation_id="series_list",
         summary="Every series",
-        responses=responses({200: SeriesSummarySerializer(many=True)}, invalid=False, not_found=False),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(SeriesSummarySerializer)}, not_found=False),
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
-        rows = [
-            {
-                "slug": s.slug,
-                "name": s.name,
-                "game_system": s.game_system,
-                "organiser": s.organiser.get_username(),
-                "events": s.entries.count(),
-            }
-            for s in Series.objects.select_related("organiser").order_by("-created_at")[:500]
-        ]
-        return Response(SeriesSummarySerializer(rows, many=True).data)
+        rows = Series.objects.select_related("organiser").annotate(event_count=Count("entries"))
+        return paginated(request, self, rows.order_by("-created_at", "pk"), SeriesSummarySerializer, _summary)
 
     @extend_schema(
         operation_id="series_create",

@@ -67,4 +67,4 @@ def test_a_series_over_the_api(alice, bob):
     assert stranger.json()["code"] == "not-series-organiser"
     assert api.delete(f"/api/series/{slug}/events/opener/").json()["events"] == []
     assert client_for().get(f"/api/series/{slug}/").json()["formula"]["formula"] == "field-scaled"
-    assert [s["slug"] for s in client_for().get("/api/series/").json()] == [slug]
+    assert [s["slug"] for s in client_for().get("/api/series/").json()["results"]] == [slug]
