@@ -42,6 +42,7 @@ from judging.services.draft import draft_start
 from judging.services.penalties import penalty_issue
 from printing.models import PrintJob
 from rosters.models import Roster
+from seasons.services import series_create
 from tests.builders.rows import add_round, add_staff
 from tests.builders.teams import team_tournament
 from tests.builders.worlds import build_world
@@ -147,6 +148,23 @@ WEB: dict[str, tuple[Op, ...]] = {
     "judging:clock": (get(EVERYONE),),
     "judging:clock-mini": (get(EVERYONE),),
     "printing:page": (get(EVERYONE),),
+    # Seasons' pages. A profile is its player's until made public (bob's is private here).
+    "seasons:profile": (op("get", frozenset({"player"}), anonymous="404", username="bob"),),
+    "seasons:profile-settings": (get(SIGNED_IN),),
+    "seasons:series-list": (get(EVERYONE),),
+    "seasons:series-new": (get(SIGNED_IN),),
+    "seasons:series": (get(EVERYONE, slug="{series}"),),
+    "seasons:series-add": (post(TO, {"event": "{slug}"}, slug="{series}"),),
+    "seasons:series-remove": (post(TO, {"event": "{slug}"}, slug="{series}"),),
+    "seasons:series-formula": (
+        post(TO, {"formula": "field-scaled", "base": 100, "participation": 0}, slug="{series}"),
+    ),
+    "seasons:series-csv": (get(EVERYONE, slug="{series}"),),
+    "seasons:series-pdf": (get(EVERYONE, slug="{series}"),),
+    "seasons:ratings": (get(EVERYONE, system="starcraft-tmg"),),
+    # Only a finished event has a feed; the table's event is being played (404 for all).
+    "seasons:event-feed": (op("get", NOBODY, anonymous="404"),),
+    "seasons:series-feed": (get(EVERYONE, slug="{series}"),),
     "printing:request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:job": (get(EVERYONE, job_id="{job}"),),
     "printing:status": (get(EVERYONE, job_id="{job}"),),
@@ -358,6 +376,23 @@ API: dict[str, tuple[Op, ...]] = {
     "awards:api-tie-break": (post(TO, {"winner": "{bob}"}, pk="{award}"),),
     "printing:api-request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:api-job": (get(EVERYONE, job_id="{job}"),),
+    # Seasons (docs/series.md, docs/ratings.md): no event's roles; your own profile, a public
+    # one, and a series whose organiser is alice. A non-organiser's write is refused by the
+    # rules (400 `not-series-organiser`), not hidden.
+    "seasons:api-my-profile": (
+        op("get", SIGNED_IN, anonymous="401"),
+        op("put", SIGNED_IN, {"public": False}),
+    ),
+    "seasons:api-profile": (op("get", frozenset({"player"}), anonymous="404", username="bob"),),
+    "seasons:api-series-list": (
+        get(EVERYONE),
+        op("post", SIGNED_IN, {"name": "Another", "game_system": "starcraft-tmg", "formula": "field-scaled"}),
+    ),
+    "seasons:api-series": (get(EVERYONE, slug="{series}"),),
+    "seasons:api-series-formula": (op("put", SIGNED_IN, {"formula": "field-scaled"}, slug="{series}"),),
+    "seasons:api-series-events": (op("post", SIGNED_IN, {"event": "{slug}"}, slug="{series}"),),
+    "seasons:api-series-event": (op("delete", SIGNED_IN, slug="{series}", event="{slug}"),),
+    "seasons:api-ratings": (get(EVERYONE, system="starcraft-tmg"),),
 }
 ROWS = WEB | API
 
@@ -463,6 +498,9 @@ def _build() -> World:
         for name, members in (("Red", ("Ann", "Ben", "Cy")), ("Blue", ("Fay", "Gus", "Hal")))
     ]
     to_team_match = round_pair(event=to_teams, by=users["alice"], confirm=True).team_matches.get()
+    series = series_create(
+        organiser=users["alice"], name="League", game_system="starcraft-tmg", formula="field-scaled"
+    )
     staff_invitation = StaffInvitation.objects.create(
         event=event, email="newjudge@example.org", role="floor-judge"
     )
@@ -491,6 +529,7 @@ def _build() -> World:
         "to_teams": to_teams.slug,
         "squad": str(squads[0].pk),
         "to_team_match": str(to_team_match.pk),
+        "series": series.slug,
     }
     sessions = {}
     for role, username in USERNAMES.items():
