@@ -1,6 +1,6 @@
 """What an app above this one copies when a TO copies an event.
 
-"Copy this event" (docs/features.md, "Event templates") makes a new draft event with the
+"Copy this event" (docs/features.md, "Copying an event") makes a new draft event with the
 old one's set-up. Part of that set-up lives in apps above the event core — the hobby
 awards the event offers live in the `awards` app (docs/architecture.md, "Hooks for the
 layers above") — so `tournaments.services.event_copy` cannot import them. Instead each app

@@ -1,5 +1,5 @@
 """Copy this event: a new draft event with the old one's set-up and none of its people or
-play, the schedule moved to the new dates (docs/features.md, "Event templates")."""
+play, the schedule moved to the new dates (docs/features.md, "Copying an event")."""
 
 from __future__ import annotations
 

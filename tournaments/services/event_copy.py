@@ -1,5 +1,5 @@
 """Copy an event: a new draft event with the same set-up, for the next one of a series of
-events run the same way (docs/features.md, "Event templates").
+events run the same way (docs/features.md, "Copying an event").
 
 What is copied is the set-up a TO announces before anyone registers: every event setting
 (services.events.EDITABLE_FIELDS: the format, the top cut, a team game's or a team
@@ -31,7 +31,7 @@ from tournaments.bridges.record import SCORING
 from tournaments.copy_hooks import copy_hooks
 from tournaments.errors import ServiceError
 from tournaments.event_time import event_zone
-from tournaments.models import Event, EventPack, StaffRole, StaffRoleKind, Table
+from tournaments.models import Event, EventPack, RosterPublication, StaffRole, StaffRoleKind, Table
 from tournaments.schedule import parse_schedule, schedule_json
 from tournaments.services.audit import audit
 from tournaments.services.events import EDITABLE_FIELDS, event_create
@@ -59,6 +59,8 @@ class EventCopy:
 
     event: Event
     copied: tuple[str, ...]
+    # Settings copied as they were, or cleared, that a TO will want to look at again.
+    to_check: tuple[str, ...] = ()
     not_copied: tuple[str, ...] = NOT_COPIED
 
 
@@ -137,7 +139,7 @@ def event_copy(
     ends_on: dt.date | None = None,
 ) -> EventCopy:
     """Copy `event` into a new draft event named `name` starting on `starts_on`, with `by`
-    as its TO (docs/features.md, "Event templates").
+    as its TO (docs/features.md, "Copying an event").
 
     `ends_on` empty: the copy lasts as many days as the original. Only the event's TO may
     copy it (`not-event-to`); a side event is not copied (`side-event-copy`). The new
@@ -172,6 +174,11 @@ def event_copy(
         copied.append(f"the data pack {pack.filename or pack.short_fingerprint}")
     for hook in copy_hooks():
         copied.extend(hook(source=event, copy=copy, by=by))
+    to_check = []
+    if event.roster_publication == RosterPublication.ON_DATE:
+        to_check.append("the date rosters are published (cleared)")
+    if event.rules_cutoff is not None:
+        to_check.append("the rules cutoff (kept as it was)")
     audit(
         event=copy,
         actor=by,
@@ -180,4 +187,4 @@ def event_copy(
         data={"copied_from": event.slug, "copied": "; ".join(copied)},
     )
     audit(event=event, actor=by, action="event-copied", subject=copy.name, data={"copy": copy.slug})
-    return EventCopy(event=copy, copied=tuple(copied))
+    return EventCopy(event=copy, copied=tuple(copied), to_check=tuple(to_check))
