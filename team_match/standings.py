@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from rules_engine.scoring import ScoringTable
 from standings.engine import Standings, compute_standings
@@ -71,6 +72,8 @@ class TeamEntry:
     members: tuple[EventPlayer, ...] = ()
     dropped_after_round: int | None = None
     disqualified_after_round: int | None = None
+    captain: str | None = None  # the member who speaks for the team (None: the first)
+    extra: Mapping[str, Any] = field(default_factory=dict)  # an event/1 team's other keys
 
     @property
     def status(self) -> str:

@@ -119,6 +119,10 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "seating_on_request",
                 "accommodations_contact",
                 "accommodations_by",
+                # A team tournament's (docs/event-files.md, "Team tournaments"); the public
+                # file's protocols hold only what both captains have seen.
+                "team_event",
+                "teams",
                 *PUBLIC_SECTIONS,
             ),
             True,
@@ -154,6 +158,7 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "version",
                 "stage",
                 "seeds",
+                "matches",
             ),
             True,
         ),
