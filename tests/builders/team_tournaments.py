@@ -80,11 +80,12 @@ def played_team_event(to: Any, **fields: Any) -> Event:
     event_update(event=event, actor=to, match_pairing=MatchPairing.ORGANISER)
     second = round_pair(event=event, by=to, seed=2, confirm=True)
     round_publish(round_=second, by=to, confirm=True)
-    match = second.team_matches.filter(team_b__isnull=False).order_by("first_table").first()
-    assert match is not None and match.team_b is not None
-    pairs = list(zip(member_ids(match.team_a), reversed(member_ids(match.team_b)), strict=True))
-    match_pairs_set(match=match, pairs=pairs, by=to)
-    score_match(match, to)
+    paired = second.team_matches.filter(team_b__isnull=False).order_by("first_table").first()
+    assert paired is not None
+    assert paired.team_b is not None
+    pairs = list(zip(member_ids(paired.team_a), reversed(member_ids(paired.team_b)), strict=True))
+    match_pairs_set(match=paired, pairs=pairs, by=to)
+    score_match(paired, to)
     event.refresh_from_db()
     return event
 

@@ -85,16 +85,20 @@ def test_export_import_export_loses_nothing(alice):
         twin = Squad.objects.get(event=copy, external_id=squad.external_id)
         assert twin.name == squad.name
         assert member_ids(twin) == member_ids(squad)
-        assert twin.captain is not None and squad.captain is not None
+        assert twin.captain is not None
+        assert squad.captain is not None
         assert twin.captain.external_id == squad.captain.external_id
     assert TeamMatch.objects.filter(round__event=copy).count() == 6
     for game in Game.objects.filter(round__event=event, player_two__isnull=False).select_related(
         "player_one", "round", "team_match__team_a"
     ):
         twin_game = Game.objects.select_related("team_match__team_a").get(
-            round__event=copy, round__number=game.round.number, player_one__external_id=game.player_one.external_id
+            round__event=copy,
+            round__number=game.round.number,
+            player_one__external_id=game.player_one.external_id,
         )
-        assert game.team_match is not None and twin_game.team_match is not None
+        assert game.team_match is not None
+        assert twin_game.team_match is not None
         assert twin_game.team_match.team_a.external_id == game.team_match.team_a.external_id
     assert event_team_standings(copy) == event_team_standings(event)
     assert event_individual_standings(copy) == event_individual_standings(event)
