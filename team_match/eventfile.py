@@ -161,7 +161,7 @@ def read_teams(raw: Any, size: int, players: Sequence[EventPlayer]) -> tuple[Tea
         name = _text(item.get("name"), f"{where}.name")
         _expect(
             name.casefold() not in names,
-            f"{where}.name: {name!r} is also team {names.get(name.casefold())!r}'s name",
+            f"{where}.name: {name!r} is already the name of team {names.get(name.casefold())!r}",
         )
         names[name.casefold()] = team_id
         members = item.get("members")
