@@ -272,6 +272,22 @@ class Declared:
     points_limit: int | None = None
 
 
+TEAM_RULES = "The event's team rules"
+TEAM_EVENT_CODES = ("team-faction-repeated",)
+
+
+def team_faction_violation(faction: str, teammate: str) -> Violation:
+    """A team tournament whose TO asks each member of a team to play a different faction
+    (docs/team-matches.md): this roster's faction is a teammate's too."""
+    return Violation(
+        "team-faction-repeated",
+        f"Your teammate {teammate} plays {faction} too: in this event each member of a team "
+        "plays a different faction.",
+        "faction",
+        TEAM_RULES,
+    )
+
+
 def event_violations(declared: Declared, requirements: EventRequirements) -> tuple[Violation, ...]:
     """The event's own rules: the roster is for the event's game system, scale and budget."""
     problems = []

@@ -19,7 +19,7 @@ from django.db import transaction
 
 from rosters.models import Roster
 from rules_engine.roster_check import RosterInputError
-from rules_engine.roster_report import Violation
+from rules_engine.roster_report import team_faction_violation
 from rules_engine.verdict import (
     RosterRules,
     RosterVerdict,
@@ -120,9 +120,6 @@ def _verdict(event: Event, doc: Any, player: Player | None, slot: int) -> Roster
     return verdict
 
 
-TEAM_FACTION_REPEATED = "team-faction-repeated"
-
-
 def _with_team_factions(verdict: RosterVerdict, player: Player) -> RosterVerdict:
     """A team tournament whose TO switched on "no two members of the same faction"
     (docs/team-matches.md): a roster whose faction a teammate's roster has too breaks it,
@@ -139,15 +136,7 @@ def _with_team_factions(verdict: RosterVerdict, player: Player) -> RosterVerdict
     )
     for other in clash:
         if other.faction.casefold() == faction.casefold():
-            found = Violation(
-                code=TEAM_FACTION_REPEATED,
-                message=(
-                    f"Your teammate {other.player.name} plays {faction} too: in this event each "
-                    "member of a team plays a different faction."
-                ),
-                where="faction",
-                section="",
-            )
+            found = team_faction_violation(faction, other.player.name)
             return RosterVerdict(roster=verdict.roster, dual_list=(*verdict.dual_list, found))
     return verdict
 

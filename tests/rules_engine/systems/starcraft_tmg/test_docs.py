@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from rules_engine.names import name_key
+from rules_engine.roster_report import TEAM_EVENT_CODES, team_faction_violation
 from rules_engine.systems.starcraft_tmg import EXAMPLES_DIR, rules_pack
 from rules_engine.systems.starcraft_tmg.army import CODES, validate_roster, validate_rosters
 from rules_engine.systems.starcraft_tmg.roster_json import roster_from_document
@@ -95,7 +96,7 @@ def test_team_codes_are_documented_as_the_engine_says_them():
 
 def test_documented_messages_are_what_the_engine_says():
     documented = {code: v for code, v in _documented_violations().items() if code not in TEAM_CODES}
-    assert set(documented) == {*CODES, *EVENT_CODES}
+    assert set(documented) == {*CODES, *EVENT_CODES, *TEAM_EVENT_CODES}
     pack = rules_pack()
     produced = {}
     for code, (stem, change) in REAL_MISTAKES.items():
@@ -125,7 +126,8 @@ def test_documented_messages_are_what_the_engine_says():
     declared = Declared(other_game.game_system, other_game.scale)
     for violation in event_violations(declared, elsewhere):
         produced[violation.code] = violation
-    assert set(produced) == {*CODES, *EVENT_CODES}
+    produced["team-faction-repeated"] = team_faction_violation("Terran", "Ben")
+    assert set(produced) == {*CODES, *EVENT_CODES, *TEAM_EVENT_CODES}
     for code, violation in produced.items():
         assert documented[code] == violation.as_json(), code
 
