@@ -337,7 +337,8 @@ def test_the_tos_pairs_and_a_result(api, alice):
     )
     call = api("alice").post(url(event, f"matches/{match.pk}/call-time/"))
     assert body(call)["code"] == "not-protocol"
-    assert api("alice").post(url(event, "rounds/1/publish/"), {"confirm": True}, format="json").status_code == 200
+    published = api("alice").post(url(event, "rounds/1/publish/"), {"confirm": True}, format="json")
+    assert published.status_code == 200
     score_match(match, alice, scores=[(10, 2)])  # one game of three: the round runs on
     again = api("alice").put(
         url(event, f"matches/{match.pk}/pairs/"), {"pairs": [[a[i], b[i]] for i in range(3)]}, format="json"

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from team_match.protocol import MAX_TEAM, MIN_TEAM, Step
 from team_match.standings import TieBreak
 from tournaments import limits
+from tournaments.api.schema import NOT_BLANK
 from tournaments.api.serializers.common import PlayerRefSerializer, Serializer, StaffOnlyFieldsMixin
 from tournaments.models import MatchPairing, MatchRule, ResultStatus
 from tournaments.services.squads import TEAM_NAME_LENGTH
@@ -46,6 +47,12 @@ class ProtocolStepField(serializers.CharField):
 @extend_schema_field({"type": "string", "enum": [t.value for t in TieBreak]}, component_name="TeamTieBreak")
 class TieBreakField(serializers.CharField):
     pass
+
+
+@extend_schema_field({"type": "string", "maxLength": ID_LENGTH, "pattern": NOT_BLANK})
+class PlayerIdField(serializers.CharField):
+    """A player's id inside a nested list, where the schema's own text rules (no NUL, not
+    blank: tournaments.api.schema) are not added for it, so they are written here."""
 
 
 class TeamRefSerializer(Serializer):
@@ -201,9 +208,7 @@ class ProtocolChoiceSerializer(Serializer):
 
 class MatchPairsSerializer(Serializer):
     pairs = serializers.ListField(
-        child=serializers.ListField(
-            child=serializers.CharField(max_length=ID_LENGTH), min_length=2, max_length=2
-        ),
+        child=serializers.ListField(child=PlayerIdField(max_length=ID_LENGTH), min_length=2, max_length=2),
         min_length=MIN_TEAM,
         max_length=MAX_TEAM,
         help_text="Each game as [team A's player, team B's player], by id: every player of each team once "
