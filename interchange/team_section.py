@@ -31,9 +31,9 @@ from team_match.eventfile import (
     team_to_json,
 )
 from team_match.protocol import ProtocolError
-from team_match.record import MatchRecord, TeamEvent, TeamEventRules
-from team_match.scoring import MatchRule
+from team_match.record import MatchRecord, TeamEvent
 from team_match.standings import TeamEntry
+from tournaments.bridges.team_record import team_rules
 from tournaments.models import Event, Game, Player, Round, Squad, TeamMatch
 
 # `team_event`'s keys and the Event fields that hold them.
@@ -61,18 +61,6 @@ def _match_key(round_number: int, teams: Sequence[str]) -> str:
 
 
 # --- export --------------------------------------------------------------------------
-
-
-def team_rules(event: Event) -> TeamEventRules:
-    assert event.squad_size is not None
-    return TeamEventRules(
-        size=event.squad_size,
-        rule=MatchRule(event.match_rule),
-        draw_margin=event.match_draw_margin,
-        pairing=event.match_pairing,
-        distinct_factions=event.distinct_factions,
-        step_minutes=event.protocol_step_minutes,
-    )
 
 
 def team_keys(
