@@ -8,6 +8,9 @@
   Kill Points, the third paired and published.
 - A StarCraft team game (docs/teams.md): four teams of two, each team's armies within one
   budget, a round played and the second paired and published.
+- A StarCraft team tournament (docs/team-matches.md): four teams of five, each member with
+  a roster of their own, round one paired and published, the captains' pairing protocol
+  under way in one match.
 
 Idempotent: loading again rebuilds the demo events and nothing else.
 The demo accounts (password = username) exist only for local exploration.
@@ -26,13 +29,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules_engine.registry import get_system
-from tournaments.models import Event, EventKind, ListFormat, Outcome, RosterPublication
+from tournaments.models import Event, EventKind, ListFormat, MatchPairing, Outcome, RosterPublication
 from tournaments.services.events import event_create, staff_add, tables_set
 from tournaments.services.packs import event_pack_supply
 from tournaments.services.players import player_register
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.squads import Member, squad_register
+from tournaments.services.team_matches import protocol_choose
 from tournaments.services.teams import team_register
 
 DEMO_SLUG = "demo-winter-clash"
@@ -111,6 +116,7 @@ def load_demo() -> Event:
     event = _load_starcraft_demo()
     load_second_game_demo()
     load_doubles_demo()
+    load_team_tournament_demo()
     return event
 
 
@@ -264,5 +270,65 @@ def load_doubles_demo() -> Event:
             result_set(game=game, result=result, by=judge, reason="Demo result entered by the Head Judge")
     round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
     round_publish(round_=round_, by=to, confirm=True)
+    event.refresh_from_db()
+    return event
+
+
+TEAMS_SLUG = "demo-teams"
+TEAMS_SIZE = 5
+TEAMS = ["Dice Hall Raiders", "Night Shift", "Templar Order", "Zerg Rush Club"]
+TEAM_MEMBERS = [
+    "Quentin Marchand", "Rosa Lindqvist", "Samir Haddad", "Tessa Brandt", "Umar Sheikh",
+    "Vera Kuznetsova", "Wim de Groot", "Xiadani Flores", "Yusuf Demir", "Zofia Wójcik",
+]  # fmt: skip
+TEAM_ARMIES = ("terran-starter", "zerg-starter", "protoss-starter", "terran-founders", "zerg-founders")
+
+
+@transaction.atomic
+def load_team_tournament_demo() -> Event:
+    """A StarCraft team tournament (docs/team-matches.md): teams of five at Skirmish, matches
+    won on games won, players paired by the captains' protocol. Four teams registered (the
+    demo player captains the first), round one paired and published; in the first match
+    both captains have put forward their defenders and one has offered attackers."""
+    _remove(TEAMS_SLUG)
+    to, judge, player_user = (_user(name) for name in DEMO_USERS)
+    event = event_create(
+        creator=to,
+        name="Demo Team Tournament",
+        game_system="starcraft-tmg",
+        rules_cutoff=dt.date(2026, 11, 15),
+        scale="skirmish",
+        list_format=ListFormat.SINGLE,
+        squad_size=TEAMS_SIZE,
+        match_pairing=MatchPairing.PROTOCOL,
+        protocol_step_minutes=10,
+        **_demo_day(),
+    )
+    _claim_slug(event, TEAMS_SLUG)
+    tables_set(event=event, actor=to, tables=[(n, LAYOUTS[(n - 1) % len(LAYOUTS)]) for n in range(1, 11)])
+    staff_add(event=event, actor=to, user=judge, role="head-judge")
+    names = DEMO_PLAYERS + TEAM_MEMBERS
+    for index, team_name in enumerate(TEAMS):
+        members = names[TEAMS_SIZE * index : TEAMS_SIZE * (index + 1)]
+        squad = squad_register(event=event, team_name=team_name, members=[Member(n) for n in members], by=to)
+        if index == 0 and squad.captain is not None:
+            squad.captain.user_id = player_user.pk  # the demo player captains the first team
+            squad.captain.save(update_fields=["user"])
+        for member, army in zip(squad.members.order_by("squad_position"), TEAM_ARMIES, strict=True):
+            document = {**_example(army), "player": member.name}
+            roster_submit(player=member, slot=1, content=document, by=to, as_staff=True)
+    rng = random.Random(SEED + 3)
+    round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)
+    round_publish(round_=round_, by=to, confirm=True)
+    match = round_.team_matches.filter(team_b__isnull=False).order_by("first_table").first()
+    if match is not None and match.team_b is not None:
+        # The protocol under way: both defenders revealed, team A's attackers offered.
+        a = list(match.team_a.members.order_by("squad_position"))
+        b = list(match.team_b.members.order_by("squad_position"))
+        protocol_choose(match=match, squad=match.team_a, choice=[a[0].external_id], by=to, as_staff=True)
+        protocol_choose(match=match, squad=match.team_b, choice=[b[1].external_id], by=to, as_staff=True)
+        protocol_choose(
+            match=match, squad=match.team_a, choice=[a[1].external_id, a[2].external_id], by=to, as_staff=True
+        )
     event.refresh_from_db()
     return event

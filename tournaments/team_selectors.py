@@ -12,7 +12,18 @@ from django.db.models import Q
 
 from team_match import protocol
 from team_match.protocol import Choice, ProtocolView, Side, Step
-from tournaments.models import Event, Game, Player, ResultStatus, Round, RoundStatus, Squad, TeamMatch
+from tournaments.models import (
+    Event,
+    Game,
+    MatchPairing,
+    MatchRule,
+    Player,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Squad,
+    TeamMatch,
+)
 from tournaments.services.team_matches import match_state, protocol_deadline, side_of
 
 STEP_LABELS = {
@@ -131,7 +142,7 @@ def match_rows(round_: Round) -> list[MatchRow]:
     matches = list(round_.team_matches.select_related("team_a", "team_b"))
     games_by_match: dict[int, list[Game]] = {}
     for game in round_.games.filter(team_match__isnull=False).select_related(
-        "table", "player_one", "player_two"
+        "table", "player_one", "player_two", "loser", "winner"
     ):
         assert game.team_match_id is not None
         games_by_match.setdefault(game.team_match_id, []).append(game)
@@ -180,3 +191,96 @@ def event_squads(event: Event) -> list[tuple[Squad, list[Player]]]:
         assert player.squad_id is not None
         members[player.squad_id].append(player)
     return [(s, members[s.pk]) for s in squads]
+
+
+# What the TO's round page calls each step of the protocol (the captains' own wording is
+# STEP_LABELS): a neutral name, since the TO sees both sides.
+STEP_NAMES = {
+    Step.DEFENDER: "defenders",
+    Step.ATTACKERS: "attackers",
+    Step.PICK: "picks",
+    Step.LAST_DEFENDER: "the last defenders",
+    Step.COMPLETE: "complete",
+}
+
+
+@dataclass(frozen=True)
+class ProtocolProgress:
+    """How far a match's protocol is, as the TO sees it: the step, which captains have
+    chosen and which are awaited, never what anyone chose before it is revealed (the hidden
+    choices stay in `TeamMatch.protocol`)."""
+
+    step: str
+    complete: bool
+    games_made: int
+    chosen: tuple[str, ...]  # teams whose captain has chosen in this step
+    waiting: tuple[str, ...]  # teams whose captain has not
+    deadline: dt.datetime | None
+
+
+def protocol_progress(match: TeamMatch) -> ProtocolProgress | None:
+    """The TO's view of a protocol match (None for another method or a bye)."""
+    if match.pairing != MatchPairing.PROTOCOL or match.team_b is None or not match.protocol:
+        return None
+    state = match_state(match)
+    names = {"a": match.team_a.name, "b": match.team_b.name}
+    waiting = protocol.waiting_for(state)
+    return ProtocolProgress(
+        step=STEP_NAMES.get(state.step, str(state.step)),
+        complete=state.complete,
+        games_made=len(state.games),
+        chosen=tuple(names[s] for s in ("a", "b") if not state.complete and s not in waiting),
+        waiting=tuple(names[s] for s in waiting),
+        deadline=protocol_deadline(match) if not state.complete else None,
+    )
+
+
+def team_format(event: Event) -> tuple[str, ...]:
+    """A team tournament's format in words, for the event page (docs/team-matches.md): the
+    team size and how a match is decided, how players are paired in a match (for the
+    protocol, its time and the announced default for a captain out of time), and the
+    distinct-factions rule when on. Empty for an event of single players."""
+    size = event.squad_size
+    if size is None:
+        return ()
+    if event.match_rule == MatchRule.GAME_POINTS:
+        margin = event.match_draw_margin
+        draw = (
+            "a draw only if the totals are level"
+            if margin == 0
+            else f"a draw if they differ by {margin} or less"
+        )
+        decided = f"A match is won by the team whose players score more game points in total ({draw})."
+    else:
+        decided = "A match is won by the team that wins more games (a draw if level)."
+    lines = [f"Teams of {size}.", decided]
+    if event.match_pairing == MatchPairing.PROTOCOL:
+        minutes = event.protocol_step_minutes
+        lines.append(
+            "Players are paired in each match by the captains' pairing protocol: "
+            f"{minutes} minute{'s' if minutes != 1 else ''} a step; a captain out of time is given "
+            "the first player(s) in their team's order."
+        )
+    elif event.match_pairing == MatchPairing.ORGANISER:
+        lines.append("Players are paired in each match by the TO.")
+    else:
+        lines.append(
+            "Players are paired in each match by the standings order: each team's best-placed "
+            "player plays the other team's best-placed, the second the second, and so on."
+        )
+    if event.distinct_factions:
+        lines.append("No two members of a team play the same faction.")
+    return tuple(lines)
+
+
+def squads_of(event: Event, players: list[Player]) -> list[tuple[Squad, list[Player]]]:
+    """The teams by name, each with its members (taken from `players`, the page's rows, so
+    their accounts come loaded) in the team's order; one query for the teams."""
+    members: dict[int, list[Player]] = {}
+    for player in players:
+        if player.squad_id is not None:
+            members.setdefault(player.squad_id, []).append(player)
+    return [
+        (squad, sorted(members.get(squad.pk, []), key=lambda p: (p.squad_position or 0, p.pk)))
+        for squad in event.squads.order_by("name", "id")
+    ]

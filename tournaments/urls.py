@@ -83,6 +83,7 @@ urlpatterns = [
         manage.player_action,
         name="manage-player-action",
     ),
+    path("e/<slug:slug>/manage/teams/<int:pk>/drop/", manage.team_drop, name="manage-team-drop"),
     path("e/<slug:slug>/manage/rosters/", manage.rosters_board, name="manage-rosters"),
     path("e/<slug:slug>/manage/rosters/<int:pk>/<int:slot>/", manage.roster_edit, name="manage-roster-edit"),
     path("e/<slug:slug>/manage/audit/", manage.audit, name="manage-audit"),
@@ -97,6 +98,16 @@ urlpatterns = [
         "e/<slug:slug>/manage/rounds/<int:number>/swap-tables/", rounds.swap_tables, name="manage-swap-tables"
     ),
     path("e/<slug:slug>/manage/rounds/<int:number>/publish/", rounds.publish, name="manage-publish"),
+    path(
+        "e/<slug:slug>/manage/rounds/<int:number>/matches/<int:pk>/pairs/",
+        rounds.match_pairs,
+        name="manage-match-pairs",
+    ),
+    path(
+        "e/<slug:slug>/manage/rounds/<int:number>/matches/<int:pk>/call-time/",
+        rounds.match_call_time,
+        name="manage-match-call-time",
+    ),
     path("e/<slug:slug>/manage/rounds/<int:number>/scenario/", rounds.scenario, name="manage-scenario"),
     path("e/<slug:slug>/manage/rounds/<int:number>/repair/", rounds.repair, name="manage-repair"),
     path("e/<slug:slug>/manage/rounds/<int:number>/undo/", rounds.undo, name="manage-undo"),

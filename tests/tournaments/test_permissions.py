@@ -49,7 +49,9 @@ from tournaments.invitation_mails import invitation_token, staff_invitation_toke
 from tournaments.models import Event, Game, RoundStatus, Squad, StaffInvitation, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
+from tournaments.services.rounds import round_pair
 from tournaments.services.side_events import side_event_create
+from tournaments.services.squads import Member, squad_register
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -238,6 +240,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-staff-invitation-withdraw": (post(TO, pk="{staff_invitation}"),),
     "manage-player-invite-again": (post(TO, pk="{bob_pk}"),),
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
+    # A team tournament's team and matches (docs/team-matches.md), in alice's team event.
+    "manage-team-drop": (post(TO, slug="{teams}", pk="{squad}"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
     "manage-rosters": (get(STAFF),),
     "manage-roster-edit": (get(STAFF, pk="{bob_pk}", slot="1"),),
@@ -249,6 +253,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-swap-players": (post(TO, number="1"),),
     "manage-swap-tables": (post(TO, number="1"),),
     "manage-publish": (post(TO, number="1"),),
+    "manage-match-pairs": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
+    "manage-match-call-time": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
     "manage-scenario": (post(TO, {"scenario": "Crucible"}, number="1"),),
     "manage-repair": (post(TO, {"confirm": "on"}, number="1"),),
     "manage-undo": (post(TO, number="1"),),
@@ -350,21 +356,23 @@ API: dict[str, tuple[Op, ...]] = {
     # Anyone reads the teams, a round's matches and the team standings; any account may try to
     # register a team with the link (the rules refuse those already in, 400).
     "api:teams": (
-        get(EVERYONE, slug="{teams}"),
-        post(SIGNED_IN, {"name": "Gold", "join_code": "let-me-in", "members": TEAM_OF_THREE}, slug="{teams}"),
+        get(EVERYONE, slug="{captains}"),
+        post(
+            SIGNED_IN, {"name": "Gold", "join_code": "let-me-in", "members": TEAM_OF_THREE}, slug="{captains}"
+        ),
     ),
-    "api:team-drop": (post(TO, slug="{teams}", team_id="{red}"),),
-    "api:round-matches": (get(EVERYONE, slug="{teams}", number="1"),),
-    "api:team-standings": (get(EVERYONE, slug="{teams}"),),
+    "api:team-drop": (post(TO, slug="{captains}", team_id="{red}"),),
+    "api:round-matches": (get(EVERYONE, slug="{captains}", number="1"),),
+    "api:team-standings": (get(EVERYONE, slug="{captains}"),),
     # A captain reads their own view of the protocol and chooses (carol naming a Red player is
     # refused by the rules, 400); staff read its progress; a member who is not captain, 404.
     "api:match-protocol": (
-        get(IN_GAME | STAFF, slug="{teams}", match_id="{match}"),
-        post(IN_GAME, {"players": ["{red_captain}"]}, slug="{teams}", match_id="{match}"),
+        get(IN_GAME | STAFF, slug="{captains}", match_id="{match}"),
+        post(IN_GAME, {"players": ["{red_captain}"]}, slug="{captains}", match_id="{match}"),
     ),
     # The TO's own pairs (this match is the protocol's: 400 `not-organiser-pairing`) and "Call time".
-    "api:match-pairs": (op("put", TO, {"pairs": [["a", "b"]] * 3}, slug="{teams}", match_id="{match}"),),
-    "api:match-call-time": (post(TO, slug="{teams}", match_id="{match}"),),
+    "api:match-pairs": (op("put", TO, {"pairs": [["a", "b"]] * 3}, slug="{captains}", match_id="{match}"),),
+    "api:match-call-time": (post(TO, slug="{captains}", match_id="{match}"),),
 }
 ROWS = WEB | API
 
@@ -460,11 +468,20 @@ def _build() -> World:
     quinn = player_register(event=other, name="Quinn Zebra", user=users["mallory"], by=users["oscar"])
     add_round(other, 1, [(other_bob, quinn)], RoundStatus.PAIRED)
     side = side_event_create(main=event, actor=users["alice"], name="Friday Skirmish", planned_rounds=2)
+    # A team tournament alice runs: two teams of three, round 1 paired, their match paired
+    # by the TO's own pairs. Nobody else has a role there.
+    teams = event_create(creator=users["alice"], name="Team Open", squad_size=3, match_pairing="organiser")
+    squads = [
+        squad_register(event=teams, team_name=name, members=[Member(n) for n in members], by=users["alice"])
+        for name, members in (("Red", ("Ann", "Ben", "Cy")), ("Blue", ("Fay", "Gus", "Hal")))
+    ]
+    team_match = round_pair(event=teams, by=users["alice"], confirm=True).team_matches.get()
     staff_invitation = StaffInvitation.objects.create(
         event=event, email="newjudge@example.org", role="floor-judge"
     )
-    teams, match = captains_world(users)
-    red = Squad.objects.get(event=teams, name="Red")
+    # Team Cup: bob captains Red (dan plays for it), carol Blue; round 1 published, by the protocol.
+    captains, match = captains_world(users)
+    red = Squad.objects.get(event=captains, name="Red")
     assert red.captain is not None
     values = {
         "slug": event.slug,
@@ -486,6 +503,9 @@ def _build() -> World:
         "other": other.slug,
         "side": side.slug,
         "teams": teams.slug,
+        "squad": str(squads[0].pk),
+        "team_match": str(team_match.pk),
+        "captains": captains.slug,
         "match": str(match.pk),
         "red": red.external_id,
         "red_captain": red.captain.external_id,

@@ -19,10 +19,20 @@ from django.utils.safestring import SafeString, mark_safe
 
 from rules_engine.game_system import GameSystem
 from rules_engine.registry import UnknownGameSystem, all_systems, get_system
+from team_match.protocol import MAX_TEAM, MIN_TEAM
 from tournaments import limits
 from tournaments.event_time import in_zone, zone_named, zone_names
 from tournaments.forms.common import AnnouncedSelect, DateInput, DateTimeInput, Form
-from tournaments.models import CutTies, Event, EventKind, ListFormat, RosterPublication, TableSeating
+from tournaments.models import (
+    CutTies,
+    Event,
+    EventKind,
+    ListFormat,
+    MatchPairing,
+    MatchRule,
+    RosterPublication,
+    TableSeating,
+)
 
 _TABLE_LINE = re.compile(r"^\s*(?:table\s*)?(\d+)\s*(?:[:.\-\u2013\u2014]\s*(.*?))?\s*$", re.IGNORECASE)
 
@@ -298,6 +308,56 @@ class EventForm(Form):
         label="Team budget",
         help_text="A team game's budget for the whole team's armies.",
     )
+    # A team tournament (docs/team-matches.md): teams of 3 to 8 meet in matches of one-on-one
+    # games. The service checks the combination (services.events.check_team_tournament).
+    squad_size = forms.TypedChoiceField(
+        choices=[
+            ("", "Not a team tournament"),
+            *((n, f"Teams of {n}") for n in range(MIN_TEAM, MAX_TEAM + 1)),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Players per team",
+        help_text="A team tournament: teams meet in matches, each member playing one game against a "
+        "member of the other team. Empty: players enter one by one. Fixed once anyone registers.",
+    )
+    match_rule = forms.ChoiceField(
+        choices=MatchRule.choices,
+        initial=MatchRule.GAMES_WON,
+        required=False,
+        label="A match is decided by",
+        help_text="Games won: the team that wins more games. Game points: the team whose players "
+        "score more in total.",
+    )
+    match_draw_margin = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=999,
+        initial=0,
+        label="Draw margin (game points)",
+        help_text="With game points: totals this close or closer make a drawn match. 0: only level "
+        "totals draw.",
+    )
+    match_pairing = forms.ChoiceField(
+        choices=MatchPairing.choices,
+        initial=MatchPairing.PROTOCOL,
+        required=False,
+        label="Players in a match are paired by",
+        help_text="The TO's pairs are entered on the round page; the standings order pairs each "
+        "team's best-placed player with the other's, and so on.",
+    )
+    protocol_step_minutes = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=60,
+        initial=3,
+        label="Minutes per protocol step",
+        help_text="A captain out of time is given the first player(s) in their team's order.",
+    )
+    distinct_factions = forms.BooleanField(
+        required=False, label="No two members of a team play the same faction"
+    )
     expected_players = forms.IntegerField(
         required=False,
         min_value=limits.EXPECTED_PLAYERS.low,
@@ -495,6 +555,12 @@ class EventForm(Form):
         data["first_round_extra_minutes"] = data.get("first_round_extra_minutes") or 0
         data["list_format"] = data.get("list_format") or ListFormat.SINGLE
         data["cut_ties"] = data.get("cut_ties") or CutTies.BETTER_SEED
+        data["match_rule"] = data.get("match_rule") or MatchRule.GAMES_WON
+        data["match_pairing"] = data.get("match_pairing") or MatchPairing.PROTOCOL
+        if data.get("match_draw_margin") is None:
+            data["match_draw_margin"] = 0
+        if data.get("protocol_step_minutes") is None:
+            data["protocol_step_minutes"] = Event._meta.get_field("protocol_step_minutes").get_default()
         data["pairing_platform"] = (
             data.get("pairing_platform") or Event._meta.get_field("pairing_platform").get_default()
         )

@@ -75,12 +75,18 @@ def player_register(
     email: str = "",
     invited_user: AbstractBaseUser | None = None,
     by: AbstractBaseUser | None,
+    squad_member: bool = False,
 ) -> Player:
     """Enter a player. Self-service needs registration open; the TO may always add players.
 
     `user` links the seat to an account: only the account's own holder (joining, claiming,
     a side event's one tap). The TO names an account with `invited_user` instead: the seat
-    stays unlinked until its holder claims it (tournaments.services.invitations)."""
+    stays unlinked until its holder claims it (tournaments.services.invitations).
+
+    In a team tournament a player enters only as a member of a team (`squad_member`, set by
+    tournaments.services.squads): its matches are N games a side (docs/team-matches.md), so
+    a player without a team could never be paired."""
+    _refuse_lone_player(event, squad_member=squad_member)
     name = name.strip()
     if not name:
         raise ServiceError("A player needs a name.", field="name")
@@ -121,6 +127,15 @@ def player_register(
     return player
 
 
+def _refuse_lone_player(event: Event, *, squad_member: bool) -> None:
+    if event.squad_size is not None and not squad_member:
+        raise ServiceError(
+            f"{event.name} is a team tournament: players enter with their team. Register the team "
+            f"(its name and its {event.squad_size} players) instead.",
+            code="member-needs-team",
+        )
+
+
 def join_code_matches(event: Event, code: str) -> bool:
     """Constant-time check of a registration link's code.
 
@@ -147,7 +162,13 @@ def registration_closed_reason(event: Event) -> str | None:
 
 
 def player_join(
-    *, event: Event, user: AbstractBaseUser, join_code: str, name: str = "", email: str = ""
+    *,
+    event: Event,
+    user: AbstractBaseUser,
+    join_code: str,
+    name: str = "",
+    email: str = "",
+    squad_member: bool = False,
 ) -> Player:
     """Self-service registration through the event's link: open registration and the right code."""
     if not join_code_matches(event, join_code):
@@ -160,7 +181,9 @@ def player_join(
     full_name = user.get_full_name() if hasattr(user, "get_full_name") else ""
     chosen = name.strip() or full_name.strip() or user.get_username()
     fallback = getattr(user, "email", "") or ""
-    return player_register(event=event, name=chosen, user=user, email=email or fallback, by=user)
+    return player_register(
+        event=event, name=chosen, user=user, email=email or fallback, by=user, squad_member=squad_member
+    )
 
 
 @dataclass(frozen=True)
@@ -193,6 +216,7 @@ def players_import_csv(*, event: Event, text: str, by: AbstractBaseUser) -> list
 @transaction.atomic
 def players_import_csv_report(*, event: Event, text: str, by: AbstractBaseUser) -> CsvImport:
     """`players_import_csv`, also telling which header columns were not imported."""
+    _refuse_lone_player(event, squad_member=False)
     if len(text) > PLAYERS_CSV_MAX_CHARS:
         raise TooLarge(
             f"The list is {len(text) // 1024} KB; import at most {PLAYERS_CSV_MAX_CHARS // 1024} KB "

@@ -270,6 +270,14 @@ def round_swap_players(*, round_: Round, first: Player, second: Player, by: Abst
             "The top cut's games are the bracket's: seeds meet as it says, so players cannot be swapped.",
             code="cut-round",
         )
+    if round_.event.is_team_tournament:
+        # docs/team-matches.md: a match's players are paired inside it (by its protocol, the
+        # TO's pairs or the standings order), never moved into another team's match.
+        raise ServiceError(
+            "In a team tournament players are paired inside their team's match: enter the "
+            "match's pairs instead of swapping players.",
+            code="team-match-swap",
+        )
     games = list(round_.games.all())
 
     def seat(player: Player) -> tuple[Game, str]:
@@ -310,6 +318,12 @@ def round_swap_tables(*, round_: Round, first: Game, second: Game, by: AbstractB
     first, second = fresh[first.pk], fresh[second.pk]
     if first.player_two_id is None or second.player_two_id is None:
         raise ServiceError("A bye has no table.", code="bye")
+    if first.team_match_id != second.team_match_id:
+        # Each team match plays on its own block of adjacent tables (docs/team-matches.md).
+        raise ServiceError(
+            "Each team match plays on its own block of tables: swap tables inside one match only.",
+            code="team-match-tables",
+        )
     first.table, second.table = second.table, first.table
     first.save(update_fields=["table"])
     second.save(update_fields=["table"])

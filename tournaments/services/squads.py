@@ -78,6 +78,12 @@ def _checked_members(members: Sequence[Member], size: int) -> list[Member]:
             raise ServiceError(
                 f"A player's name is at most {PLAYER_NAME_LENGTH} characters.", field="members"
             )
+        if limits.control_characters_in(member.name):
+            raise ServiceError(
+                "A player's name is one line: no line breaks, tabs or other control characters.",
+                code="control-characters",
+                field="members",
+            )
         key = person_key(member.name)
         if key in seen:
             raise ServiceError(
@@ -119,7 +125,7 @@ def _make_squad(
     captain.save(update_fields=["squad", "squad_position"])
     seats = []
     for position, member in enumerate(others, start=2):
-        seat = player_register(event=event, name=member.name, email=member.email, by=by)
+        seat = player_register(event=event, name=member.name, email=member.email, by=by, squad_member=True)
         seat.squad = squad
         seat.squad_position = position
         seat.save(update_fields=["squad", "squad_position"])
@@ -152,7 +158,12 @@ def squad_join(
     cleaned = _checked_members(members, size)
     name = _checked_team_name(event, team_name)
     captain = player_join(
-        event=event, user=user, join_code=join_code, name=cleaned[0].name, email=cleaned[0].email
+        event=event,
+        user=user,
+        join_code=join_code,
+        name=cleaned[0].name,
+        email=cleaned[0].email,
+        squad_member=True,
     )
     return _make_squad(event, name=name, captain=captain, others=cleaned[1:], by=user)
 
@@ -172,7 +183,12 @@ def squad_register(
     cleaned = _checked_members(members, size)
     name = _checked_team_name(event, team_name)
     captain = player_register(
-        event=event, name=cleaned[0].name, email=cleaned[0].email, invited_user=captain_user, by=by
+        event=event,
+        name=cleaned[0].name,
+        email=cleaned[0].email,
+        invited_user=captain_user,
+        by=by,
+        squad_member=True,
     )
     squad = _make_squad(event, name=name, captain=captain, others=cleaned[1:], by=by)
     _invite(event, [captain])

@@ -30,6 +30,7 @@ from tournaments.models import (
     Player,
     ResultStatus,
     Round,
+    RoundStatus,
     Squad,
     TeamMatch,
 )
@@ -302,6 +303,21 @@ def match_pairs_set(*, match: TeamMatch, pairs: Sequence[tuple[str, str]], by: A
     )
     event_touch(match.round.event)
     return match
+
+
+def protocol_timeouts_due(*, round_: Round) -> int:
+    """Give the announced default in each of the round's protocol matches whose step's time
+    is up (docs/team-matches.md: the time is enforced whenever a page about the match is
+    read; no worker runs it). One query when none is due. Returns how many steps moved."""
+    if round_.status != RoundStatus.PUBLISHED:
+        return 0
+    minutes = round_.event.protocol_step_minutes
+    due = round_.team_matches.filter(
+        pairing=MatchPairing.PROTOCOL,
+        team_b__isnull=False,
+        step_started_at__lte=timezone.now() - dt.timedelta(minutes=minutes),
+    )
+    return sum(1 for match in due if protocol_timeouts(match=match))
 
 
 def matches_waiting_for_pairs(round_: Round) -> int:

@@ -12,13 +12,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_404
+from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_404, squad_or_404
 from tournaments.bridges.rules import pack_examples
 from tournaments.errors import ServiceError
 from tournaments.forms.common import add_service_error
 from tournaments.forms.manage import PlayerAddForm, PlayersCsvForm, StaffForm, StaffInviteForm
 from tournaments.forms.player import RosterForm
 from tournaments.forms.rounds import PairForm
+from tournaments.forms.squads import SquadForm
 from tournaments.invitation_mails import is_invitable
 from tournaments.models import Event, EventStatus, Player, RoundStatus, StaffInvitation
 from tournaments.selectors import (
@@ -48,12 +49,14 @@ from tournaments.services.players import (
     players_import_csv_report,
 )
 from tournaments.services.rosters import roster_submit
+from tournaments.services.squads import squad_drop, squad_register
 from tournaments.services.staff_invitations import (
     staff_invitation_withdraw,
     staff_invitations_pending,
     staff_invite,
 )
 from tournaments.services.teams import team_register
+from tournaments.team_selectors import squads_of
 from tournaments.views.common import actor, confirmation_page, nav_context, run_service
 from tournaments.views.player import army_name, roster_slots
 
@@ -213,18 +216,30 @@ def staff_invitation_withdraw_view(request: HttpRequest, slug: str, pk: int) -> 
     return redirect("manage-staff", slug)
 
 
+def _squad_add_form(event: Event, data: Any = None) -> SquadForm:
+    assert event.squad_size is not None
+    return SquadForm(data, size=event.squad_size, captain_account=True)
+
+
 def _players_page(
     request: HttpRequest,
     access: EventAccess,
-    add_form: PlayerAddForm | None = None,
+    add_form: PlayerAddForm | SquadForm | None = None,
     csv_form: PlayersCsvForm | None = None,
 ) -> HttpResponse:
     event = access.event
     published = event.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
     players = list(event_players(event))
+    if add_form is None:
+        # A team tournament's player enters with their team only (services.players).
+        add_form = (
+            _squad_add_form(event) if event.is_team_tournament else PlayerAddForm(team_size=event.team_size)
+        )
     context = nav_context(access, "manage") | {
         "players": players,
-        "add_form": add_form or PlayerAddForm(team_size=event.team_size),
+        # A team tournament's list is grouped by team, members in the team's order.
+        "squads": squads_of(event, players) if event.is_team_tournament else None,
+        "add_form": add_form,
         "csv_form": csv_form or PlayersCsvForm(),
         "round_in_play": published,
         "invitable": sum(1 for player in players if is_invitable(player)),
@@ -242,6 +257,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     access = _to(request, slug)
+    if access.event.is_team_tournament:
+        return _squad_add(request, access)
     form = PlayerAddForm(request.POST, team_size=access.event.team_size)
     if form.is_valid():
         data = form.cleaned_data
@@ -278,6 +295,65 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, f"{player.name} is registered.{claim}")
             return redirect("manage-players", slug)
     return _players_page(request, access, add_form=form)
+
+
+def _squad_add(request: HttpRequest, access: EventAccess) -> HttpResponse:
+    """The TO enters a team of a team tournament (docs/team-matches.md): its name, its
+    members in order (the first its captain) and optionally the captain's account."""
+    form = _squad_add_form(access.event, request.POST)
+    if form.is_valid():
+        username = form.cleaned_data.get("username") or ""
+        try:
+            squad = squad_register(
+                event=access.event,
+                team_name=form.cleaned_data["team_name"],
+                members=form.members(),
+                by=actor(request),
+                captain_user=user_by_username(username) if username else None,
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            # Whether the account exists is not said: its holder consents by claiming the seat.
+            claim = (
+                f" If an account named {username!r} exists, its holder finds the captain's seat on "
+                "their My events page and claims it there."
+                if username
+                else ""
+            )
+            messages.success(request, f"{squad.name} is registered.{claim}")
+            return redirect("manage-players", access.event.slug)
+    return _players_page(request, access, add_form=form)
+
+
+@login_required
+@require_POST
+def team_drop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A team of a team tournament leaves: asked to confirm first (it cannot be taken back)."""
+    access = _to(request, slug)
+    squad = squad_or_404(access, pk=pk)
+    if squad.dropped_after_round is None:
+        asking = confirmation_page(
+            request,
+            access,
+            section="manage",
+            title=f"Drop {squad.name}?",
+            consequence=(
+                f"{squad.name} and all its players are dropped: the team keeps its place with the "
+                "matches it played and is not paired in any later round. A drop cannot be taken back."
+            ),
+            button=f"Drop {squad.name}",
+            cancel=reverse("manage-players", args=[slug]),
+        )
+        if asking is not None:
+            return asking
+    return run_service(
+        request,
+        lambda: squad_drop(squad=squad, by=actor(request)),
+        f"{squad.name} dropped.",
+        "manage-players",
+        slug,
+    )
 
 
 @login_required
@@ -384,7 +460,9 @@ def player_action(request: HttpRequest, slug: str, pk: int, action: str) -> Http
         ),
         "no-show": (
             lambda: player_no_show(player=player, by=user),
-            f"{player.name} is recorded as a no-show and dropped.",
+            f"{player.name} is recorded as a no-show."
+            if player.squad_id is not None
+            else f"{player.name} is recorded as a no-show and dropped.",
         ),
     }
     if action not in calls:
@@ -396,6 +474,13 @@ def player_action(request: HttpRequest, slug: str, pk: int, action: str) -> Http
             consequence = (
                 f"{player.name} is dropped: they are not paired in any later round. "
                 "A drop cannot be taken back."
+            )
+        elif player.squad_id is not None:
+            # A team's member stays in the team, which plays on (services.players.player_no_show).
+            which = f"round {in_play.number}" if in_play is not None else "this round"
+            consequence = (
+                f"{player.name}'s game in {which} is scored as a no-show; {player.name} stays in their "
+                "team. This cannot be taken back."
             )
         else:
             which = f"round {in_play.number}" if in_play is not None else "this round"
@@ -409,7 +494,11 @@ def player_action(request: HttpRequest, slug: str, pk: int, action: str) -> Http
             section="manage",
             title=f"Drop {player.name}?" if action == "drop" else f"Record {player.name} as a no-show?",
             consequence=consequence,
-            button="Drop" if action == "drop" else "No-show: score it and drop",
+            button="Drop"
+            if action == "drop"
+            else "No-show: score it"
+            if player.squad_id is not None
+            else "No-show: score it and drop",
             cancel=reverse("manage-players", args=[slug]),
         )
         if asking is not None:

@@ -45,6 +45,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.schedules import event_slots
 from tournaments.services.side_events import main_event_player
+from tournaments.team_selectors import event_squads, team_format
 from tournaments.views.common import by_table, nav_context
 
 
@@ -85,6 +86,10 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "champion": event_champion(event) if event.has_cut else None,
         # A team game's teams and their players (docs/teams.md).
         "teams": event_teams(event),
+        # A team tournament's teams, members in order, and its format in words
+        # (docs/team-matches.md).
+        "squads": event_squads(event) if event.is_team_tournament else [],
+        "team_format": team_format(event),
     }
     return check.finish(render(request, "tournaments/event_home.html", context))
 

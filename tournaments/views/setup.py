@@ -18,10 +18,12 @@ from tournaments.errors import ServiceError
 from tournaments.forms.common import add_service_error
 from tournaments.forms.settings import EventForm
 from tournaments.forms.setup import JoinForm, TeamForm
+from tournaments.forms.squads import SquadForm
 from tournaments.models import Event, Player, StaffRoleKind
 from tournaments.services.events import event_create, tables_set
 from tournaments.services.invitations import invitation_read, player_claim
 from tournaments.services.players import join_code_matches, player_join, registration_closed_reason
+from tournaments.services.squads import squad_join
 from tournaments.services.staff_invitations import staff_invitation_accept, staff_invitation_read
 from tournaments.services.teams import team_join
 from tournaments.views.common import actor
@@ -118,6 +120,8 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     full_name = getattr(user, "get_full_name", lambda: "")()
     if event.team_size is not None:
         return _join_team(request, event, code, captain=full_name)
+    if event.squad_size is not None:
+        return _join_squad(request, event, code, captain=full_name)
     form = JoinForm(request.POST or None, initial={"name": full_name})
     if request.method == "POST" and form.is_valid():
         try:
@@ -153,6 +157,35 @@ def _join_team(request: HttpRequest, event: Event, code: str, *, captain: str) -
             )
             return redirect("me", event.slug)
     return render(request, "tournaments/join.html", {"event": event, "form": form, "team": True})
+
+
+def _join_squad(request: HttpRequest, event: Event, code: str, *, captain: str) -> HttpResponse:
+    """A team tournament's registration (docs/team-matches.md): the captain names the team
+    and its members in order, themselves first. Refused as a whole (the service stores
+    nothing unless all is right), the form comes back with what was typed."""
+    assert event.squad_size is not None
+    form = SquadForm(request.POST or None, size=event.squad_size, initial={"member_1": captain})
+    form.fields["member_1"].help_text = "You: the name as it should appear on pairings."
+    form.fields["member_1_email"].help_text = "Empty: your account's address."
+    if request.method == "POST" and form.is_valid():
+        try:
+            squad = squad_join(
+                event=event,
+                user=actor(request),
+                join_code=code,
+                team_name=form.cleaned_data["team_name"],
+                members=form.members(),
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(
+                request,
+                f"{squad.name} is registered for {event.name}, with you as its captain. "
+                "Submit your roster next; each of your players submits their own.",
+            )
+            return redirect("me", event.slug)
+    return render(request, "tournaments/join.html", {"event": event, "form": form, "squad": True})
 
 
 Linked = TypeVar("Linked")
