@@ -20,6 +20,7 @@ $(STAMP): pyproject.toml constraints.txt
 run: setup
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(PY) manage.py load_demo
+	DEBUG=$${DEBUG:-1} $(PY) manage.py load_demo_series
 	DEBUG=$${DEBUG:-1} SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The accessibility journey injects axe-core (pinned as in tests/browser/conftest.py) from

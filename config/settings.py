@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "tournaments",
     "judging",
     "awards",
+    "seasons",
     "printing",
     "interchange",
 ]

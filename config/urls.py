@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("", include("judging.urls")),
     path("", include("awards.urls")),
+    path("", include("seasons.urls")),
     path("", include("judging.queue_urls")),
     path("", include("tournaments.urls")),
 ]

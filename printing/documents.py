@@ -26,6 +26,9 @@ from printing.sheets import (
     BracketSheet,
     FindTableSheet,
     Heading,
+    MatchSheet,
+    MatchSheetGame,
+    MatchSheetsSheet,
     PairingLine,
     PairingsSheet,
     PenaltyLine,
@@ -57,7 +60,17 @@ from tournaments.cut_bracket import bracket_of
 from tournaments.errors import ServiceError
 from tournaments.event_time import event_zone_active
 from tournaments.game_templates import game_template_names
-from tournaments.models import Event, Game, ListFormat, Player, ResultStatus, Round, RoundStatus, Teammate
+from tournaments.models import (
+    Event,
+    Game,
+    ListFormat,
+    MatchRule,
+    Player,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Teammate,
+)
 from tournaments.selectors import (
     event_standings,
     player_games,
@@ -66,6 +79,7 @@ from tournaments.selectors import (
     round_games,
     visible_rosters,
 )
+from tournaments.team_selectors import match_rows
 
 Sheet = (
     PairingsSheet
@@ -77,6 +91,7 @@ Sheet = (
     | PenaltyLogSheet
     | AwardsSheet
     | BracketSheet
+    | MatchSheetsSheet
 )
 IN_FORCE = (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
 Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
@@ -373,6 +388,60 @@ def load_bracket(event: Event, params: PrintParams) -> BracketSheet:
     return BracketSheet(Heading(event.name, "Top cut bracket", state), view)
 
 
+def _match_rule(event: Event) -> str:
+    """How a match is decided, in words (docs/team-matches.md, "Deciding a team match")."""
+    if event.match_rule == MatchRule.GAME_POINTS:
+        margin = event.match_draw_margin
+        draw = "only an exact tie is a draw" if margin == 0 else f"a difference of {margin} or less is a draw"
+        return f"The team with more game points wins the match; {draw}."
+    return "The team that wins more games wins the match; as many each is a draw."
+
+
+def load_match_sheets(event: Event, params: PrintParams) -> MatchSheetsSheet:
+    """A page per team match of the round (byes have none): one team's match when
+    `params.team` names it (a captain's print), else every match (the TO's)."""
+    if not event.is_team_tournament:
+        raise ServiceError("This event is not a team tournament.", code="not-a-team-tournament")
+    round_ = _round(event, params)
+    size = event.squad_size or 0
+    captains = dict(
+        Player.objects.filter(captain_of__event=event).values_list("captain_of__external_id", "name")
+    )
+    sheets = []
+    for row in match_rows(round_):
+        match = row.match
+        team_b = match.team_b
+        if team_b is None:
+            continue
+        if params.team is not None and params.team not in (match.team_a.external_id, team_b.external_id):
+            continue
+        games = [MatchSheetGame(g.table, g.player_a, g.player_b) for g in row.games]
+        games += [MatchSheetGame(table, "", "") for table in row.tables[len(row.games) :]]
+        sheets.append(
+            MatchSheet(
+                round=round_.number,
+                team_a=row.team_a,
+                team_b=team_b.name,
+                captain_a=captains.get(match.team_a.external_id, ""),
+                captain_b=captains.get(team_b.external_id, ""),
+                games=tuple(games[:size] if size else games),
+            )
+        )
+    if params.team is not None and not sheets:
+        raise ServiceError(
+            f"Your team has no match to play in round {round_.number}.", code="no-team-match", field="round"
+        )
+    heading = Heading(event.name, f"Round {round_.number} match sheets", _round_subtitle(event, round_))
+    return MatchSheetsSheet(
+        heading,
+        round_.number,
+        tuple(sheets),
+        rule=_match_rule(event),
+        game_points=event.match_rule == MatchRule.GAME_POINTS,
+        vp=event.system.results.vp,
+    )
+
+
 def _opponent_name(game: Game, player: Player) -> str:
     other = game.player_two if game.player_one_id == player.pk else game.player_one
     return other.name if other is not None else "Bye"
@@ -390,6 +459,8 @@ class Document:
             parts.append(f"round-{params.round}")
         if params.player is not None:
             parts.append(params.player)
+        if params.team is not None:
+            parts.append(params.team)
         parts.append(params.paper)
         return "-".join(parts) + ".pdf"
 
@@ -406,6 +477,7 @@ DOCUMENTS: dict[str, Document] = {
     PrintKind.PENALTIES: Document(PrintKind.PENALTIES, "print/penalties.html", load_penalties),
     PrintKind.AWARDS: Document(PrintKind.AWARDS, "print/awards.html", load_awards),
     PrintKind.BRACKET: Document(PrintKind.BRACKET, "print/bracket.html", load_bracket),
+    PrintKind.MATCH_SHEETS: Document(PrintKind.MATCH_SHEETS, "print/match_sheets.html", load_match_sheets),
 }
 
 

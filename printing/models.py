@@ -19,6 +19,8 @@ class PrintKind(models.TextChoices):
     PENALTIES = "penalties", "Penalty log"
     AWARDS = "awards", "Awards sheet"  # OP Guide: Hobby Awards
     BRACKET = "bracket", "Top cut bracket"  # a championship's single-elimination stage
+    # A team tournament's matches, a page each (docs/team-matches.md): the TO's and the captains'.
+    MATCH_SHEETS = "match-sheets", "Team match sheets"
 
 
 class PrintStatus(models.TextChoices):

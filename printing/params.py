@@ -13,7 +13,7 @@ from printing.models import PrintKind
 from printing.render import DEFAULT_PAPER, PAPERS
 from tournaments.errors import ServiceError
 
-ROUND_KINDS = frozenset({PrintKind.PAIRINGS, PrintKind.FIND_TABLE, PrintKind.SLIPS})
+ROUND_KINDS = frozenset({PrintKind.PAIRINGS, PrintKind.FIND_TABLE, PrintKind.SLIPS, PrintKind.MATCH_SHEETS})
 
 # Whose view of the rosters a roster pack prints (rosters are not all public; see
 # tournaments.selectors.visible_rosters): everything, what the public sees, or one player's view.
@@ -28,10 +28,11 @@ class PrintParams:
     round: int | None = None
     player: str | None = None  # a player's external id (player summary)
     viewer: str | None = None  # roster pack: VIEWER_STAFF, VIEWER_PUBLIC or "player:<external id>"
+    team: str | None = None  # match sheets: one team's match (its external id); None: every match
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"paper": self.paper}
-        for key in ("round", "player", "viewer"):
+        for key in ("round", "player", "viewer", "team"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -45,6 +46,7 @@ class PrintParams:
             round=int(round_number) if round_number is not None else None,
             player=str(data["player"]) if data.get("player") is not None else None,
             viewer=str(data["viewer"]) if data.get("viewer") is not None else None,
+            team=str(data["team"]) if data.get("team") is not None else None,
         )
 
 

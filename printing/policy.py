@@ -20,7 +20,7 @@ from printing.params import (
 from printing.render import DEFAULT_PAPER
 from tournaments.access import EventAccess
 from tournaments.errors import ServiceError
-from tournaments.models import RoundStage, RoundStatus
+from tournaments.models import RoundStage, RoundStatus, Squad
 from tournaments.selectors import rosters_public
 
 PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
@@ -44,6 +44,15 @@ def may_print(access: EventAccess, kind: str, params: PrintParams) -> bool:
         # Staff once the cut's first round is paired, everyone once it is published (like
         # the pairings it comes from); an event without a cut has no bracket.
         return access.event.has_cut and cut_round_shown(access)
+    if kind == PrintKind.MATCH_SHEETS:
+        # A team tournament's: staff print every match of a round, paired or published; a
+        # captain their own team's match once the round is published (docs/team-matches.md).
+        if not access.event.is_team_tournament:
+            return False
+        if access.is_staff:
+            return True
+        team = captained_team(access)
+        return team is not None and params.team == team and round_is_public(access, params.round)
     if access.is_staff:
         return True
     if kind in (PrintKind.PAIRINGS, PrintKind.FIND_TABLE):
@@ -61,6 +70,15 @@ def may_print(access: EventAccess, kind: str, params: PrintParams) -> bool:
         # The winners are public once published (OP Guide: Hobby Awards); staff print before.
         return awards_published(access.event)
     return False  # result slips (and anything new) are for staff
+
+
+def captained_team(access: EventAccess) -> str | None:
+    """The external id of the team the caller captains in this event, if any."""
+    if access.player is None or not access.event.is_team_tournament:
+        return None
+    captained = Squad.objects.filter(event=access.event, captain=access.player)
+    found: str | None = captained.values_list("external_id", flat=True).first()
+    return found
 
 
 def roster_viewer(access: EventAccess) -> str:
@@ -105,7 +123,8 @@ def request_params(
         number = parse_round(round_number) or default_round(access)
         if number is None:
             raise ServiceError("No round has been paired yet.", code="no-round", field="round")
-        params = PrintParams(paper=params.paper, round=number)
+        team = captained_team(access) if checked == PrintKind.MATCH_SHEETS and not access.is_staff else None
+        params = PrintParams(paper=params.paper, round=number, team=team)
     elif checked == PrintKind.ROSTERS:
         params = PrintParams(paper=params.paper, viewer=roster_viewer(access))
     elif checked == PrintKind.PLAYER_SUMMARY:

@@ -295,6 +295,46 @@ class SlipsSheet:
     scenario_label: str = "Scenario"
 
 
+# --- team match sheets -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSheetGame:
+    """One table of a team match: its two players, or blanks while the pair is not made."""
+
+    table: int | None
+    one: str  # the first-named team's player ("" until paired)
+    two: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSheet:
+    """One team match on its own page (docs/team-matches.md): the block of tables, who
+    plays where, blanks for each game's result, and the captains' signatures."""
+
+    round: int
+    team_a: str
+    team_b: str
+    captain_a: str
+    captain_b: str
+    games: tuple[MatchSheetGame, ...]
+
+    @property
+    def tables(self) -> str:
+        numbers = [g.table for g in self.games if g.table is not None]
+        return f"{min(numbers)}{DASH}{max(numbers)}" if numbers else ""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSheetsSheet:
+    heading: Heading
+    round: int
+    matches: tuple[MatchSheet, ...]
+    rule: str  # how a match is decided, in words
+    game_points: bool  # decided on game points (else games won)
+    vp: bool  # the game system's results record Victory Points
+
+
 # --- roster pack -----------------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ from printing.csv_exports import pairings_csv, rosters_csv, standings_csv
 from printing.documents import viewer_access
 from printing.models import PrintJob, PrintKind, PrintStatus
 from printing.params import ROUND_KINDS, PrintParams
-from printing.policy import PUBLISHED, may_print, roster_viewer
+from printing.policy import PUBLISHED, captained_team, may_print, roster_viewer
 from printing.render import PAPER_LABELS, PAPERS
 from printing.services import (
     IN_PROGRESS,
@@ -53,6 +53,8 @@ DESCRIPTIONS = {
     PrintKind.PENALTIES: "Every penalty with round, table and notes, and each player's tally (staff).",
     PrintKind.AWARDS: "The hobby awards and their winners, for the prize-giving (once published).",
     PrintKind.BRACKET: "The top cut's bracket: seeds, results, who plays whom next and the champion.",
+    PrintKind.MATCH_SHEETS: "A page per team match: its tables and players, blanks for the results, "
+    "the captains' signatures (a captain prints their own match).",
 }
 
 
@@ -118,7 +120,8 @@ def _offers(access: EventAccess) -> list[dict[str, Any]]:
         if kind in ROUND_KINDS:
             if not visible or (kind == PrintKind.SLIPS and not access.is_staff):
                 continue
-            params = PrintParams(round=visible[0])
+            team = captained_team(access) if kind == PrintKind.MATCH_SHEETS and not access.is_staff else None
+            params = PrintParams(round=visible[0], team=team)
         elif kind == PrintKind.ROSTERS:
             params = PrintParams(viewer=roster_viewer(access))
         elif kind == PrintKind.PLAYER_SUMMARY and access.player is not None and not access.is_staff:

@@ -145,6 +145,11 @@ class Event(models.Model):
     distinct_factions = models.BooleanField(
         default=False, help_text="A team's members each play a different faction."
     )
+    # Round 1 seeded by the players' ratings (docs/ratings.md), best against the middle of
+    # the field so the best seeds meet late; only when the TO chooses it.
+    seed_by_rating = models.BooleanField(
+        default=False, help_text="Pair round 1 by the players' ratings (the best seeds meet late)."
+    )
     rounds_changed_at = models.DateTimeField(
         null=True, blank=True, help_text="When a change to the round count was announced."
     )

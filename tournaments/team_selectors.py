@@ -12,6 +12,8 @@ from django.db.models import Q
 
 from team_match import protocol
 from team_match.protocol import Choice, ProtocolView, Side, Step
+from team_match.scoring import LOSS, WIN
+from team_match.standings import TeamMatchLine, TeamStandings, TieBreak
 from tournaments.models import (
     Event,
     Game,
@@ -25,6 +27,8 @@ from tournaments.models import (
     TeamMatch,
 )
 from tournaments.services.team_matches import match_state, protocol_deadline, side_of
+
+DASH = "\u2013"  # an en dash, between two scores
 
 STEP_LABELS = {
     Step.DEFENDER: "Put forward a defender",
@@ -136,41 +140,50 @@ def captain_panel(match: TeamMatch, squad: Squad) -> CaptainPanel:
     )
 
 
+def _match_row(match: TeamMatch, games: list[Game], size: int) -> MatchRow:
+    games = sorted(games, key=lambda g: g.table.number if g.table else 0)
+    first = match.first_table
+    return MatchRow(
+        match=match,
+        team_a=match.team_a.name,
+        team_b=match.team_b.name if match.team_b is not None else None,
+        tables=tuple(range(first, first + size)) if first is not None else (),
+        games=tuple(
+            MatchGame(
+                game=g,
+                table=g.table.number if g.table is not None else None,
+                player_a=g.player_one.name,
+                player_b=g.player_two.name if g.player_two is not None else "",
+                has_result=g.result_status == ResultStatus.CONFIRMED,
+            )
+            for g in games
+        ),
+        pairs_complete=match.team_b_id is None or len(games) == size,
+        results_in=sum(1 for g in games if g.result_status == ResultStatus.CONFIRMED),
+    )
+
+
+_GAME_ROWS = ("table", "player_one", "player_two", "loser", "winner")
+
+
 def match_rows(round_: Round) -> list[MatchRow]:
     """The round's matches by table block (byes last), each with its games in table order."""
     size = round_.event.squad_size or 0
     matches = list(round_.team_matches.select_related("team_a", "team_b"))
     games_by_match: dict[int, list[Game]] = {}
-    for game in round_.games.filter(team_match__isnull=False).select_related(
-        "table", "player_one", "player_two", "loser", "winner"
-    ):
+    for game in round_.games.filter(team_match__isnull=False).select_related(*_GAME_ROWS):
         assert game.team_match_id is not None
         games_by_match.setdefault(game.team_match_id, []).append(game)
-    rows = []
-    for match in sorted(matches, key=lambda m: (m.team_b_id is None, m.first_table or 0, m.pk)):
-        games = sorted(games_by_match.get(match.pk, []), key=lambda g: g.table.number if g.table else 0)
-        first = match.first_table
-        rows.append(
-            MatchRow(
-                match=match,
-                team_a=match.team_a.name,
-                team_b=match.team_b.name if match.team_b is not None else None,
-                tables=tuple(range(first, first + size)) if first is not None else (),
-                games=tuple(
-                    MatchGame(
-                        game=g,
-                        table=g.table.number if g.table is not None else None,
-                        player_a=g.player_one.name,
-                        player_b=g.player_two.name if g.player_two is not None else "",
-                        has_result=g.result_status == ResultStatus.CONFIRMED,
-                    )
-                    for g in games
-                ),
-                pairs_complete=match.team_b_id is None or len(games) == size,
-                results_in=sum(1 for g in games if g.result_status == ResultStatus.CONFIRMED),
-            )
-        )
-    return rows
+    return [
+        _match_row(match, games_by_match.get(match.pk, []), size)
+        for match in sorted(matches, key=lambda m: (m.team_b_id is None, m.first_table or 0, m.pk))
+    ]
+
+
+def match_row(match: TeamMatch) -> MatchRow:
+    """One match with its games so far, as `match_rows` gives it (for a team's own page)."""
+    games = list(match.games.select_related(*_GAME_ROWS))
+    return _match_row(match, games, match.round.event.squad_size or 0)
 
 
 def squad_match(squad: Squad) -> TeamMatch | None:
@@ -284,3 +297,44 @@ def squads_of(event: Event, players: list[Player]) -> list[tuple[Squad, list[Pla
         (squad, sorted(members.get(squad.pk, []), key=lambda p: (p.squad_position or 0, p.pk)))
         for squad in event.squads.order_by("name", "id")
     ]
+
+
+@dataclass(frozen=True)
+class PublicMatch:
+    """A match as the public pairings show it: its games so far and, once every game has
+    a result, how it was decided."""
+
+    row: MatchRow
+    result: str  # "" until the match is decided
+
+
+def _result_text(a: TeamMatchLine, b: TeamMatchLine, name_a: str, name_b: str, tiebreak: TieBreak) -> str:
+    """ "Red won, 3-2 games" (an en dash; or game points, as the event decides its matches)."""
+    by_points = tiebreak is TieBreak.GAME_POINTS
+    mine, theirs = (a.game_points, b.game_points) if by_points else (a.games_won, b.games_won)
+    unit = "game points" if by_points else "games"
+    if a.result == WIN:
+        return f"{name_a} won, {mine}{DASH}{theirs} {unit}"
+    if a.result == LOSS:
+        return f"{name_b} won, {theirs}{DASH}{mine} {unit}"
+    return f"Drawn, {mine}{DASH}{theirs} {unit}"
+
+
+def public_matches(round_: Round, standings: TeamStandings) -> list[PublicMatch]:
+    """The round's matches (`match_rows`) with each decided match's result, read from the
+    team standings (docs/team-matches.md, "Deciding a team match")."""
+    lines: dict[str, TeamMatchLine] = {}
+    for standing in standings.rows:
+        for line in standing.matches:
+            if line.round == round_.number:
+                lines[standing.team] = line
+    out = []
+    for row in match_rows(round_):
+        match = row.match
+        a = lines.get(match.team_a.external_id)
+        b = lines.get(match.team_b.external_id) if match.team_b is not None else None
+        result = ""
+        if a is not None and b is not None and row.team_b is not None:
+            result = _result_text(a, b, row.team_a, row.team_b, standings.tiebreak)
+        out.append(PublicMatch(row=row, result=result))
+    return out

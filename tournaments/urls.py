@@ -12,6 +12,7 @@ from tournaments.views import (
     settings,
     setup,
     side_events,
+    teams,
 )
 
 urlpatterns = [
@@ -27,6 +28,10 @@ urlpatterns = [
     path("e/<slug:slug>/", public.event_home, name="event"),
     path("e/<slug:slug>/pairings/", public.pairings, name="pairings"),
     path("e/<slug:slug>/standings/", public.standings, name="standings"),
+    # A team tournament's pages (docs/team-matches.md): the team standings, a member's team.
+    path("e/<slug:slug>/team-standings/", teams.team_standings, name="team-standings"),
+    path("e/<slug:slug>/my-team/", teams.my_team, name="my-team"),
+    path("e/<slug:slug>/my-team/choose/", teams.my_team_choose, name="my-team-choose"),
     path("e/<slug:slug>/bracket/", bracket.bracket, name="bracket"),
     path("e/<slug:slug>/standings/<str:player>/", public.standing_detail, name="standing"),
     path("e/<slug:slug>/rosters/", public.rosters, name="rosters"),

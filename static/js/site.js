@@ -163,7 +163,19 @@
     resizing = window.setTimeout(scrollBoxes, 100);
   });
   document.addEventListener("htmx:afterSwap", scrollBoxes);
-  function ready() { refresh(); stackTables(); scrollBoxes(); }
+  // A pairing protocol step's time left (the team page: `<time data-countdown datetime>`),
+  // counted down each second on this device's clock; the page's next poll brings what the
+  // server decided when the time ran out (the announced default).
+  function countdowns() {
+    var items = document.querySelectorAll("time[data-countdown]");
+    for (var i = 0; i < items.length; i++) {
+      var left = Math.max(0, Math.round((Date.parse(items[i].getAttribute("datetime")) - Date.now()) / 1000));
+      items[i].textContent = left > 0 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : "time is up";
+    }
+  }
+  window.setInterval(countdowns, 1000);
+  document.addEventListener("htmx:afterSwap", countdowns);
+  function ready() { refresh(); stackTables(); scrollBoxes(); countdowns(); }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", ready);
   } else {

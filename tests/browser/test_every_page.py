@@ -35,9 +35,12 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from rules_engine.pregame import PregameKind
 from rules_engine.registry import get_system
+from seasons.models import Series, SeriesEvent
+from seasons.services import profile_set_public, ratings_recompute, series_create
 from tests.browser.conftest import DESKTOP, PHONE, REPO, axe_scan, axe_source, log_in, new_page, save_json
 from tests.builders.event_day import EventDay, finished, mid_play
 from tests.builders.pregame_systems import SYSTEMS
+from tests.builders.teams import team_day
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +99,7 @@ EXCLUDED: dict[str, str] = {
             "me-dispute-note",
             "roster-check",
             "judging:draft-act",
+            "my-team-choose",
             "judging:chess-clock-act",
             "judge-review",
             "judge-accept",
@@ -130,8 +134,15 @@ EXCLUDED: dict[str, str] = {
             "awards:close",
             "awards:publish",
             "awards:tie-break",
+            "seasons:series-add",
+            "seasons:series-remove",
+            "seasons:series-formula",
         )
     },
+    "seasons:series-csv": NOT_HTML + ": CSV",
+    "seasons:series-pdf": NOT_HTML + ": the series standings' PDF",
+    "seasons:event-feed": NOT_HTML + ": the results feed (JSON)",
+    "seasons:series-feed": NOT_HTML + ": the results feed (JSON)",
 }
 # The Django admin's pages (admin/…) are the administrator's, no role of an event's, and
 # every /api/ route answers JSON: both are left out as a whole (NOT_HTML for the API).
@@ -177,6 +188,9 @@ def _site_pages() -> dict[str | None, list[tuple[str, str]]]:
         ("account_email", "/accounts/email/"),
         ("account_change_password", "/accounts/password/change/"),
         ("account_reauthenticate", "/accounts/reauthenticate/"),
+        ("seasons:series-new", "/series/new/"),
+        ("seasons:profile-settings", "/accounts/profile/"),
+        *SEASON_PAGES,
     ]
     anonymous = [
         ("home", "/"),
@@ -189,8 +203,39 @@ def _site_pages() -> dict[str | None, list[tuple[str, str]]]:
         ("account_reset_password_from_key_done", "/accounts/password/reset/key/done/"),
         ("account_reset_password_from_key", "/accounts/password/reset/key/1-not-a-key/"),
         ("account_confirm_email", "/accounts/confirm-email/not-a-key/"),
+        *SEASON_PAGES,
     ]
-    return {None: anonymous, "bob": signed_in, "hank": signed_in, "alice": signed_in}
+    # Each signed-in role reads its own profile (private: theirs alone); the series' organiser
+    # (alice) sees its management forms on the series page.
+    return {
+        None: anonymous,
+        **{who: [*signed_in, ("seasons:profile", f"/players/{who}/")] for who in ("bob", "hank", "alice")},
+    }
+
+
+# Pages about no event that everyone reads: the walk's series (its finished StarCraft event
+# in it, `_walk_series`), the series list and a game system's ratings.
+WALK_SERIES = "walk-league"
+SEASON_PAGES = [
+    ("seasons:series-list", "/series/"),
+    ("seasons:series", f"/series/{WALK_SERIES}/"),
+    ("seasons:ratings", "/ratings/starcraft-tmg/"),
+]
+
+
+def _walk_series(users: dict[str, Any], finished_event: Any) -> None:
+    """The walk's series, run by alice, with a finished event, its ratings, and bob's profile public."""
+    series = series_create(
+        organiser=users["alice"],
+        name="Walk League",
+        game_system=finished_event.game_system,
+        formula="placing-table",
+        table=[10, 6, 4, 2, 1],
+    )
+    Series.objects.filter(pk=series.pk).update(slug=WALK_SERIES)
+    SeriesEvent.objects.create(series_id=series.pk, event_id=finished_event.pk)
+    ratings_recompute(game_system=finished_event.game_system)
+    profile_set_public(user=users["bob"], public=True)
 
 
 def _ids(day: EventDay) -> dict[str, Any]:
@@ -397,6 +442,9 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
             "judging:clock-mini": f"{e}clock/mini/",
             "rounds-hint": "/events/new/rounds-hint/?players=8",
             "printing:api-job": f"{e}print/api/jobs/{day.print_job}/",
+            "seasons:series-csv": f"/series/{WALK_SERIES}/standings.csv",
+            "seasons:series-pdf": f"/series/{WALK_SERIES}/standings.pdf",
+            "seasons:series-feed": f"/feeds/series/{WALK_SERIES}.json",
         },
         "bob": {
             "printing:csv-rosters": f"{e}print/csv/rosters/",
@@ -414,6 +462,7 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
                     "me-roster": f"{e}me/rosters/1/",
                     "me-roster-withdraw": f"{e}me/rosters/1/withdraw/",
                     "me-team": f"{e}me/team/",
+                    "my-team-choose": f"{e}my-team/choose/",
                     "roster-check": f"{e}rosters/check/",
                     "judging:chess-clock-act": f"{e}games/{game}/chess-clock/act/",
                     "side-event-join": f"{e}side-join/",
@@ -459,6 +508,18 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
     }
 
 
+def _team_pages() -> dict[str | None, list[tuple[str, str]]]:
+    """The pages of the team tournament (`tests.builders.teams.team_day`), by role: what a
+    team tournament shows in its own way (docs/team-matches.md)."""
+    public = [("team-standings", "team-standings/"), ("pairings", "pairings/"), ("standings", "standings/")]
+    return {
+        None: public,
+        "bob": [("my-team", "my-team/"), ("me", "me/")],
+        "hank": [("pairings", "pairings/")],
+        "alice": [("manage-round", "manage/rounds/1/"), ("printing:page", "print/")],
+    }
+
+
 # One page under two names: allauth's login resolves to the site's own login page.
 SAME_PAGE = {"account_login": "login"}
 
@@ -471,6 +532,7 @@ def _planned_routes() -> set[str]:
             planned |= {
                 route for pages in _event_pages(system, playing=playing).values() for route, _ in pages
             }
+    planned |= {route for pages in _team_pages().values() for route, _ in pages}
     return planned | {name for name, same in SAME_PAGE.items() if same in planned}
 
 
@@ -494,6 +556,8 @@ def test_every_page_of_every_role_fits_and_passes_axe(
 ) -> None:
     started = time.monotonic()
     days = {system: (mid_play(users, system), finished(users, system)) for system in SYSTEMS}
+    teams = team_day(users)
+    _walk_series(users, days[SYSTEMS[0]][1].event)
     base = live_server.url
     shots = Path(os.environ["MUSTER_WALK_SHOTS"]) if os.environ.get("MUSTER_WALK_SHOTS") else None
     if shots:
@@ -569,6 +633,8 @@ def test_every_page_of_every_role_fits_and_passes_axe(
                     visit(page, who, system, route, f"/e/{slug}/" + tail.format(**ids), label)
             if system == SYSTEMS[0]:
                 failures += _check_excluded(page.request, base, _routes(), _sample_of_excluded(day)[who])
+        for route, tail in _team_pages()[who]:
+            visit(page, who, "team tournament", route, f"/e/{teams.slug}/{tail}", f"/e/<teams>/{tail}")
         page.context.close()
 
     save_json(RESULTS, {"seconds": round(time.monotonic() - started), "scans": results})

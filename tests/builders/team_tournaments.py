@@ -92,29 +92,3 @@ def played_team_event(to: Any, **fields: Any) -> Event:
 
 def round_of(event: Event, number: int) -> Round:
     return event.rounds.get(number=number)
-
-
-def captains_world(users: dict[str, Any], *, slug: str = "team-cup") -> tuple[Event, TeamMatch]:
-    """The permission table's team tournament: alice its TO, hank and judy its judges; Red
-    (bob captains, dan plays in it) meets Blue (carol captains) in published round 1, paired
-    by the captains' protocol, nobody having chosen yet."""
-    from tests.builders.rows import add_staff
-    from tournaments.models import Player, StaffRoleKind
-    from tournaments.services.squads import squad_join
-
-    event = team_event(users["alice"], slug=slug, name="Team Cup")
-    add_staff(event, users["hank"], StaffRoleKind.HEAD_JUDGE)
-    add_staff(event, users["judy"], StaffRoleKind.FLOOR_JUDGE)
-    for team, captain, others in (("Red", "bob", ("Dan", "Cy")), ("Blue", "carol", ("Fay", "Gus"))):
-        squad_join(
-            event=event,
-            user=users[captain],
-            join_code="let-me-in",
-            team_name=team,
-            members=[Member(captain.capitalize()), *(Member(n) for n in others)],
-        )
-    if "dan" in users:
-        Player.objects.filter(event=event, name="Dan").update(user=users["dan"])
-    first = round_pair(event=event, by=users["alice"], seed=1, confirm=True)
-    round_publish(round_=first, by=users["alice"], confirm=True)
-    return event, first.team_matches.get()

@@ -14,19 +14,22 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # Lowest first. Pure packages, then the Django apps.
-PURE = ("rules_engine", "standings", "bracket", "team_match", "pairings")
+PURE = ("rules_engine", "standings", "bracket", "team_match", "ratings", "season_points", "pairings")
 PURE_MODULES = ("interchange.offline", "judging.domain")
 LAYERS = (
     "rules_engine",
     "standings",
     "bracket",
     "team_match",
+    "ratings",
+    "season_points",
     "pairings",
     "accounts",
     "rosters",
     "tournaments",
     "judging",
     "awards",
+    "seasons",
     "printing",
     "interchange",
 )

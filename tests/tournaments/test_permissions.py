@@ -42,11 +42,12 @@ from judging.services.draft import draft_start
 from judging.services.penalties import penalty_issue
 from printing.models import PrintJob
 from rosters.models import Roster
-from tests.builders.rows import add_round
-from tests.builders.team_tournaments import captains_world
+from seasons.services import series_create
+from tests.builders.rows import add_round, add_staff
+from tests.builders.teams import team_tournament
 from tests.builders.worlds import build_world
 from tournaments.invitation_mails import invitation_token, staff_invitation_token
-from tournaments.models import Event, Game, RoundStatus, Squad, StaffInvitation, Table
+from tournaments.models import Event, Game, RoundStatus, Squad, StaffInvitation, StaffRoleKind, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
 from tournaments.services.rounds import round_pair
@@ -130,6 +131,13 @@ WEB: dict[str, tuple[Op, ...]] = {
     "event": (get(EVERYONE),),
     "pairings": (get(EVERYONE),),
     "standings": (get(EVERYONE),),
+    # A team tournament (docs/team-matches.md): bob captains Red and dan plays in it, carol
+    # captains Blue, their match in round 1 published. The team standings are public; a
+    # member reads their team's page; only the match's two captains choose in its protocol
+    # (a refused choice is a message: 302). On an event of players there is no team page.
+    "team-standings": (get(EVERYONE, slug="{teams}"), op("get", NOBODY, anonymous="404")),
+    "my-team": (get(PLAYERS, slug="{teams}"), get(NOBODY)),
+    "my-team-choose": (post(IN_GAME, {"match": "{team_match}", "player": "x"}, slug="{teams}"),),
     # The world's event has no top cut: its bracket page is a 404 for everyone (an event with a
     # cut shows it to everyone: tests/tournaments/web/test_bracket_page.py).
     "bracket": (op("get", NOBODY, anonymous="404"),),
@@ -141,6 +149,23 @@ WEB: dict[str, tuple[Op, ...]] = {
     "judging:clock": (get(EVERYONE),),
     "judging:clock-mini": (get(EVERYONE),),
     "printing:page": (get(EVERYONE),),
+    # Seasons' pages. A profile is its player's until made public (bob's is private here).
+    "seasons:profile": (op("get", frozenset({"player"}), anonymous="404", username="bob"),),
+    "seasons:profile-settings": (get(SIGNED_IN),),
+    "seasons:series-list": (get(EVERYONE),),
+    "seasons:series-new": (get(SIGNED_IN),),
+    "seasons:series": (get(EVERYONE, slug="{series}"),),
+    "seasons:series-add": (post(TO, {"event": "{slug}"}, slug="{series}"),),
+    "seasons:series-remove": (post(TO, {"event": "{slug}"}, slug="{series}"),),
+    "seasons:series-formula": (
+        post(TO, {"formula": "field-scaled", "base": 100, "participation": 0}, slug="{series}"),
+    ),
+    "seasons:series-csv": (get(EVERYONE, slug="{series}"),),
+    "seasons:series-pdf": (get(EVERYONE, slug="{series}"),),
+    "seasons:ratings": (get(EVERYONE, system="starcraft-tmg"),),
+    # Only a finished event has a feed; the table's event is being played (404 for all).
+    "seasons:event-feed": (op("get", NOBODY, anonymous="404"),),
+    "seasons:series-feed": (get(EVERYONE, slug="{series}"),),
     "printing:request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:job": (get(EVERYONE, job_id="{job}"),),
     "printing:status": (get(EVERYONE, job_id="{job}"),),
@@ -241,7 +266,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-player-invite-again": (post(TO, pk="{bob_pk}"),),
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
     # A team tournament's team and matches (docs/team-matches.md), in alice's team event.
-    "manage-team-drop": (post(TO, slug="{teams}", pk="{squad}"),),
+    "manage-team-drop": (post(TO, slug="{to_teams}", pk="{squad}"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
     "manage-rosters": (get(STAFF),),
     "manage-roster-edit": (get(STAFF, pk="{bob_pk}", slot="1"),),
@@ -253,8 +278,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-swap-players": (post(TO, number="1"),),
     "manage-swap-tables": (post(TO, number="1"),),
     "manage-publish": (post(TO, number="1"),),
-    "manage-match-pairs": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
-    "manage-match-call-time": (post(TO, slug="{teams}", number="1", pk="{team_match}"),),
+    "manage-match-pairs": (post(TO, slug="{to_teams}", number="1", pk="{to_team_match}"),),
+    "manage-match-call-time": (post(TO, slug="{to_teams}", number="1", pk="{to_team_match}"),),
     "manage-scenario": (post(TO, {"scenario": "Crucible"}, number="1"),),
     "manage-repair": (post(TO, {"confirm": "on"}, number="1"),),
     "manage-undo": (post(TO, number="1"),),
@@ -356,23 +381,38 @@ API: dict[str, tuple[Op, ...]] = {
     # Anyone reads the teams, a round's matches and the team standings; any account may try to
     # register a team with the link (the rules refuse those already in, 400).
     "api:teams": (
-        get(EVERYONE, slug="{captains}"),
-        post(
-            SIGNED_IN, {"name": "Gold", "join_code": "let-me-in", "members": TEAM_OF_THREE}, slug="{captains}"
-        ),
+        get(EVERYONE, slug="{teams}"),
+        post(SIGNED_IN, {"name": "Gold", "join_code": "let-me-in", "members": TEAM_OF_THREE}, slug="{teams}"),
     ),
-    "api:team-drop": (post(TO, slug="{captains}", team_id="{red}"),),
-    "api:round-matches": (get(EVERYONE, slug="{captains}", number="1"),),
-    "api:team-standings": (get(EVERYONE, slug="{captains}"),),
+    "api:team-drop": (post(TO, slug="{teams}", team_id="{red}"),),
+    "api:round-matches": (get(EVERYONE, slug="{teams}", number="1"),),
+    "api:team-standings": (get(EVERYONE, slug="{teams}"),),
     # A captain reads their own view of the protocol and chooses (carol naming a Red player is
     # refused by the rules, 400); staff read its progress; a member who is not captain, 404.
     "api:match-protocol": (
-        get(IN_GAME | STAFF, slug="{captains}", match_id="{match}"),
-        post(IN_GAME, {"players": ["{red_captain}"]}, slug="{captains}", match_id="{match}"),
+        get(IN_GAME | STAFF, slug="{teams}", match_id="{team_match}"),
+        post(IN_GAME, {"players": ["{red_captain}"]}, slug="{teams}", match_id="{team_match}"),
     ),
     # The TO's own pairs (this match is the protocol's: 400 `not-organiser-pairing`) and "Call time".
-    "api:match-pairs": (op("put", TO, {"pairs": [["a", "b"]] * 3}, slug="{captains}", match_id="{match}"),),
-    "api:match-call-time": (post(TO, slug="{captains}", match_id="{match}"),),
+    "api:match-pairs": (op("put", TO, {"pairs": [["a", "b"]] * 3}, slug="{teams}", match_id="{team_match}"),),
+    "api:match-call-time": (post(TO, slug="{teams}", match_id="{team_match}"),),
+    # Seasons (docs/series.md, docs/ratings.md): no event's roles; your own profile, a public
+    # one, and a series whose organiser is alice. A non-organiser's write is refused by the
+    # rules (400 `not-series-organiser`), not hidden.
+    "seasons:api-my-profile": (
+        op("get", SIGNED_IN, anonymous="401"),
+        op("put", SIGNED_IN, {"public": False}),
+    ),
+    "seasons:api-profile": (op("get", frozenset({"player"}), anonymous="404", username="bob"),),
+    "seasons:api-series-list": (
+        get(EVERYONE),
+        op("post", SIGNED_IN, {"name": "Another", "game_system": "starcraft-tmg", "formula": "field-scaled"}),
+    ),
+    "seasons:api-series": (get(EVERYONE, slug="{series}"),),
+    "seasons:api-series-formula": (op("put", SIGNED_IN, {"formula": "field-scaled"}, slug="{series}"),),
+    "seasons:api-series-events": (op("post", SIGNED_IN, {"event": "{slug}"}, slug="{series}"),),
+    "seasons:api-series-event": (op("delete", SIGNED_IN, slug="{series}", event="{slug}"),),
+    "seasons:api-ratings": (get(EVERYONE, system="starcraft-tmg"),),
 }
 ROWS = WEB | API
 
@@ -470,21 +510,27 @@ def _build() -> World:
     side = side_event_create(main=event, actor=users["alice"], name="Friday Skirmish", planned_rounds=2)
     # A team tournament alice runs: two teams of three, round 1 paired, their match paired
     # by the TO's own pairs. Nobody else has a role there.
-    teams = event_create(creator=users["alice"], name="Team Open", squad_size=3, match_pairing="organiser")
+    to_teams = event_create(creator=users["alice"], name="Team Open", squad_size=3, match_pairing="organiser")
     squads = [
-        squad_register(event=teams, team_name=name, members=[Member(n) for n in members], by=users["alice"])
+        squad_register(
+            event=to_teams, team_name=name, members=[Member(n) for n in members], by=users["alice"]
+        )
         for name, members in (("Red", ("Ann", "Ben", "Cy")), ("Blue", ("Fay", "Gus", "Hal")))
     ]
-    team_match = round_pair(event=teams, by=users["alice"], confirm=True).team_matches.get()
+    to_team_match = round_pair(event=to_teams, by=users["alice"], confirm=True).team_matches.get()
+    series = series_create(
+        organiser=users["alice"], name="League", game_system="starcraft-tmg", formula="field-scaled"
+    )
     staff_invitation = StaffInvitation.objects.create(
         event=event, email="newjudge@example.org", role="floor-judge"
     )
-    # Team Cup: bob captains Red (dan plays for it), carol Blue; round 1 published, by the protocol.
-    captains, match = captains_world(users)
-    red = Squad.objects.get(event=captains, name="Red")
+    teams = _team_tournament(users)
+    red = Squad.objects.get(event=teams, name="Red")
     assert red.captain is not None
     values = {
         "slug": event.slug,
+        "teams": teams.slug,
+        "team_match": str(teams.rounds.get(number=1).team_matches.get().pk),
         "bob": world.bob.external_id,
         "dan": world.dan.external_id,
         "bob_pk": str(world.bob.pk),
@@ -502,11 +548,10 @@ def _build() -> World:
         "staff_token": staff_invitation_token(staff_invitation),
         "other": other.slug,
         "side": side.slug,
-        "teams": teams.slug,
+        "to_teams": to_teams.slug,
         "squad": str(squads[0].pk),
-        "team_match": str(team_match.pk),
-        "captains": captains.slug,
-        "match": str(match.pk),
+        "to_team_match": str(to_team_match.pk),
+        "series": series.slug,
         "red": red.external_id,
         "red_captain": red.captain.external_id,
     }
@@ -516,6 +561,17 @@ def _build() -> World:
         client.force_login(users[username])
         sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
     return World(event, values, sessions, done)
+
+
+def _team_tournament(users: dict[str, Any]) -> Event:
+    """Red (captain bob, then dan) v Blue (captain carol), round 1 published; alice runs it
+    with judy and hank as its judges, as at the main event."""
+    event = team_tournament(
+        users["alice"], accounts={"Red": [users["bob"], users["dan"]], "Blue": [users["carol"]]}
+    )
+    add_staff(event, users["judy"], StaffRoleKind.FLOOR_JUDGE)
+    add_staff(event, users["hank"], StaffRoleKind.HEAD_JUDGE)
+    return event
 
 
 @pytest.fixture(scope="module")

@@ -7,15 +7,23 @@ before it only (docs/pairing.md). A round of the top cut is the bracket's
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bracket import CutRound, pair_cut_round
 from pairings.engine import Pairing, PairingRequest, pair_round, request_from_event
 from tournaments.bridges.record import event_record
 from tournaments.models import Event, Game, Player, Round, RoundStage, Table
+from tournaments.season_hooks import rating_seeding
 
 
 def pairing_request(event: Event, *, number: int, seed: int) -> PairingRequest:
-    """What the engine needs to pair round `number`: everyone's MP, byes, opponents, tables."""
-    return request_from_event(event_record(event, before_round=number), seed=seed)
+    """What the engine needs to pair round `number`: everyone's MP, byes, opponents, tables;
+    round one seeded by rating where the TO chose it (docs/ratings.md)."""
+    request = request_from_event(event_record(event, before_round=number), seed=seed)
+    if number == 1 and event.seed_by_rating:
+        order = rating_seeding(event, [e.id for e in request.entrants], seed)
+        request = replace(request, seeding=order)
+    return request
 
 
 def _save_games(event: Event, round_: Round, paired: list[tuple[tuple[str, ...], int | None]]) -> None:

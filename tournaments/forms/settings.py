@@ -416,6 +416,12 @@ class EventForm(Form):
         required=False,
     )
     to_plays = forms.BooleanField(required=False, label="The TO plays")
+    seed_by_rating = forms.BooleanField(
+        required=False,
+        label="Pair round 1 by the players' ratings",
+        help_text="The best-rated against the middle of the field, so the best seeds meet late; "
+        "players without a rating count as newcomers.",
+    )
     head_judge_plays = forms.BooleanField(required=False, label="The Head Judge plays")
     conduct_contact = forms.CharField(
         max_length=limits.SHORT_TEXT_LENGTH,

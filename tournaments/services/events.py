@@ -62,6 +62,7 @@ EDITABLE_FIELDS = (
     "team_size",
     "team_budget",
     *TEAM_TOURNAMENT_FIELDS,
+    "seed_by_rating",
     "starts_on",
     "ends_on",
     "venue",
@@ -258,6 +259,12 @@ def check_team_tournament(event: Event) -> None:
     minutes."""
     if event.squad_size is None:
         return
+    if event.seed_by_rating:
+        raise ServiceError(
+            "A team tournament pairs teams, which have no rating: round one cannot be seeded by rating.",
+            code="rating-seeding-teams",
+            field="seed_by_rating",
+        )
     if not MIN_TEAM <= event.squad_size <= MAX_TEAM:
         raise ServiceError(
             f"A team tournament's teams have {MIN_TEAM} to {MAX_TEAM} players.",

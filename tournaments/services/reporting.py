@@ -35,6 +35,7 @@ from tournaments.models import (
 )
 from tournaments.notifications import notify_corrected, notify_disputed, notify_reported
 from tournaments.report_extras import nomination_hook
+from tournaments.season_hooks import final_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.team_matches import matches_waiting_for_pairs
 from tournaments.services.versions import event_touch
@@ -634,6 +635,8 @@ def result_set(
     )
     if game.round.status == RoundStatus.PUBLISHED:
         _after_result(game)
+    elif game.round.event.status == EventStatus.FINISHED:
+        final_results_changed(game.round.event)  # a finished event corrected: ratings follow
     event_touch(game.round.event_id)
     notify_corrected(game)
     return game
@@ -786,6 +789,7 @@ def round_close_if_complete(*, round_: Round) -> bool:
     if _last_round_closed(event, round_):
         event.status = EventStatus.FINISHED
         event.save(update_fields=["status"])
+        final_results_changed(event)
     audit(event=event, actor=None, action="round-closed", subject=f"Round {round_.number}")
     event_touch(event)
     return True

@@ -31,6 +31,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.notifications import notify_round_published
+from tournaments.season_hooks import final_results_changed
 from tournaments.selectors import readiness_summary, round_readiness
 from tournaments.services.audit import audit
 from tournaments.services.reporting import (
@@ -245,6 +246,7 @@ def round_undo(*, round_: Round, by: AbstractBaseUser, discard_results: bool = F
     if discarded and event.status == EventStatus.FINISHED:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
+        final_results_changed(event)
     audit(
         event=event,
         actor=by,

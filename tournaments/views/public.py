@@ -20,10 +20,11 @@ from standings import explain, four_dp_text
 from standings.display import standings_state
 from standings.engine import Standing
 from tournaments.access import EventAccess, access_event
+from tournaments.bridges.team_record import event_team_standings
 from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
 from tournaments.event_time import zone_label
-from tournaments.models import Event, Game, RoundStatus
+from tournaments.models import Event, Game, Round, RoundStatus
 from tournaments.selectors import (
     current_games,
     event_champion,
@@ -45,7 +46,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.schedules import event_slots
 from tournaments.services.side_events import main_event_player
-from tournaments.team_selectors import event_squads, team_format
+from tournaments.team_selectors import event_squads, public_matches, team_format
 from tournaments.views.common import by_table, nav_context
 
 
@@ -174,11 +175,33 @@ def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
         "rounds": published,
         "games": games,
         "rows": pairing_rows(games, factions),
+        # A team tournament's round is shown match by match (docs/team-matches.md): the games
+        # made so far on each match's block of tables, never the protocol's hidden choices.
+        "matches": _team_matches(access.event, round_, factions)
+        if round_ is not None and access.event.is_team_tournament
+        else [],
         "seats": seats(games, factions),
         "poll_url": poll_url if wanted is None else f"{poll_url}?round={wanted}",
         "poll_seconds": POLL_SECONDS,
     }
     return render_to_string("tournaments/_pairings_live.html", context)
+
+
+def _team_matches(event: Event, round_: Round, factions: dict[str, str]) -> list[dict[str, Any]]:
+    """Each match of a team tournament's round: its games so far as pairing rows, the
+    tables of its block still to be paired, and its result once decided."""
+    out = []
+    for match in public_matches(round_, event_team_standings(event)):
+        row = match.row
+        out.append(
+            {
+                "row": row,
+                "result": match.result,
+                "lines": pairing_rows([g.game for g in row.games], factions),
+                "unpaired": row.tables[len(row.games) :],
+            }
+        )
+    return out
 
 
 def live_page(

@@ -146,9 +146,10 @@ team_schema = schemathesis.pytest.from_fixture("muster_schema").include(
 
 @pytest.fixture
 def team_scene(users: dict[str, Any]) -> dict[str, Any]:
-    from tests.builders.team_tournaments import captains_world
+    from tests.builders.teams import first_match, team_tournament
 
-    event, match = captains_world(users)
+    event = team_tournament(users["alice"], accounts={"Red": [users["bob"]], "Blue": [users["carol"]]})
+    match = first_match(event)
     real = {
         "slug": event.slug,
         "number": 1,

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 # Signed in as the TO: session + user + event + staff roles + own entry = 5 before the page's own reads.
 BOUNDS = {
     "/e/spring-skirmish/pairings/": 7,
-    "/e/spring-skirmish/standings/": 11,  # + the open round's progress (the heading)
+    "/e/spring-skirmish/standings/": 12,  # + the open round's progress (the heading), the public profiles
     "/e/spring-skirmish/standings/p1/": 10,
     "/e/spring-skirmish/rosters/": 6,
     "/e/spring-skirmish/manage/players/": 7,
@@ -27,7 +27,7 @@ BOUNDS = {
     "/e/spring-skirmish/manage/rounds/3/": 8,
     "/e/spring-skirmish/judge/rounds/3/": 8,
     "/e/spring-skirmish/manage/": 14,  # + the next round's check while one is played (4, constant)
-    "/e/spring-skirmish/": 11,  # with the data pack in effect, its side events and the hobby awards
+    "/e/spring-skirmish/": 12,  # with the data pack in effect, its side events, the hobby awards, its series
 }
 
 
@@ -67,7 +67,7 @@ def test_public_pairings_and_standings_for_anonymous_visitors(
     # Anonymous: no session or role queries.
     with django_assert_max_num_queries(3):
         assert client.get("/e/spring-skirmish/pairings/").status_code == 200
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):  # the public profiles linked: one query for the field
         assert client.get("/e/spring-skirmish/standings/").status_code == 200
 
 
@@ -81,6 +81,6 @@ def test_factions_on_pairings_and_standings_cost_one_query_whatever_the_field(
     with django_assert_max_num_queries(4):
         page = client.get("/e/spring-skirmish/pairings/").content.decode()
     assert page.count('class="faction"') >= big_event.players.count()
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         page = client.get("/e/spring-skirmish/standings/").content.decode()
     assert page.count('class="faction"') == big_event.players.count()
