@@ -123,6 +123,7 @@ FIELDS: dict[str, dict[str, bool]] = {
                 # file's protocols hold only what both captains have seen.
                 "team_event",
                 "teams",
+                "seed_by_rating",  # a setting, public like the others (docs/ratings.md)
                 *PUBLIC_SECTIONS,
             ),
             True,
