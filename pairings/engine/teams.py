@@ -121,18 +121,17 @@ class TeamPairing:
         }
 
 
-def pair_team_event(event: EventFile, team_event: TeamEvent, *, seed: int = 0) -> TeamPairing:
-    """Pair the round after the file's last: the teams by the Swiss engine (decided matches
-    for team match points, every pair of teams that met kept apart while possible), then
-    the matches on their blocks of tables (raises PairingError, or StandingsError when the
-    members' games cannot be scored)."""
+def team_round_request(
+    event: EventFile, team_event: TeamEvent, *, number: int, seed: int = 0
+) -> PairingRequest:
+    """What the Swiss engine needs to pair round `number`'s teams from `event`'s earlier
+    rounds: decided matches give team match points, and every pair of teams that met (decided
+    or not) is kept apart while possible. The one way both the web app and the `pair` command
+    ask for a team pairing (PairingError when there is no team to pair)."""
     from standings.engine import scoring_for_event
     from team_match.record import decided_matches
-    from team_match.standings import individual_standings, members_in_standings_order
 
-    number = event.next_round_number
-    scoring = scoring_for_event(event)
-    rounds = decided_matches(event, team_event, scoring)
+    rounds = decided_matches(event, team_event, scoring_for_event(event))
     met = [m.teams for found in team_event.matches.values() for m in found if not m.is_bye]
     request = team_request(
         team_event.teams,
@@ -144,6 +143,20 @@ def pair_team_event(event: EventFile, team_event: TeamEvent, *, seed: int = 0) -
     )
     if not request.entrants:
         raise PairingError("There are no teams to pair.")
+    return request
+
+
+def pair_team_event(event: EventFile, team_event: TeamEvent, *, seed: int = 0) -> TeamPairing:
+    """Pair the round after the file's last: the teams by the Swiss engine (decided matches
+    for team match points, every pair of teams that met kept apart while possible), then
+    the matches on their blocks of tables (raises PairingError, or StandingsError when the
+    members' games cannot be scored)."""
+    from standings.engine import scoring_for_event
+    from team_match.standings import individual_standings, members_in_standings_order
+
+    number = event.next_round_number
+    scoring = scoring_for_event(event)
+    request = team_round_request(event, team_event, number=number, seed=seed)
     pairing = pair_teams(request)
     rules = team_event.rules
     teams = {t.id: t for t in team_event.teams}

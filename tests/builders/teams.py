@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from team_match import protocol
 from tests.builders.rows import make_event
+from tests.builders.team_tournaments import member_ids, run_protocol
 from tournaments.models import Event, MatchPairing, Player, Round, Squad, TeamMatch
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.rounds import round_pair, round_publish
 from tournaments.services.squads import Member, squad_register
-from tournaments.services.team_matches import match_state, protocol_choose
+from tournaments.services.team_matches import protocol_choose
 
 # Each team's members, in the team's order: the first is its captain.
 MEMBERS = {
@@ -62,34 +62,12 @@ def squad(event: Event, name: str) -> Squad:
     return event.squads.get(name=name)
 
 
-def member_ids(team: Squad) -> list[str]:
-    return [p.external_id for p in team.members.order_by("squad_position")]
-
-
 def first_match(event: Event, number: int = 1) -> TeamMatch:
     """The round's first match that is not a bye."""
     round_: Round = event.rounds.get(number=number)
     match = round_.team_matches.filter(team_b__isnull=False).order_by("first_table").first()
     assert match is not None
     return match
-
-
-def _play_protocol(match: TeamMatch, by: Any) -> None:
-    """Every choice of a match's protocol, each captain putting forward their first player
-    still unpaired (and picking the first attacker offered)."""
-    while True:
-        match.refresh_from_db()
-        state = match_state(match)
-        if state.complete:
-            return
-        for side in protocol.waiting_for(state):
-            team = match.team_a if side == "a" else match.team_b
-            assert team is not None
-            choice = protocol.default_choice(state, side)
-            players = [choice] if isinstance(choice, str) else list(choice)
-            protocol_choose(match=match, squad=team, choice=players, by=by)
-            match.refresh_from_db()
-            state = match_state(match)
 
 
 def team_day(users: Mapping[str, Any]) -> Event:
@@ -110,7 +88,7 @@ def team_day(users: Mapping[str, Any]) -> Event:
     for match in event.rounds.get(number=1).team_matches.select_related("team_a", "team_b"):
         assert match.team_b is not None
         if red.pk not in (match.team_a_id, match.team_b_id):
-            _play_protocol(match, alice)
+            run_protocol(match, alice)
             for game in match.games.order_by("table__number")[:2]:
                 result_set(game=game, result=ResultInput(vp_one=9, vp_two=5), by=alice, reason="slip")
             continue

@@ -14,7 +14,8 @@ from printing.models import PrintJob, PrintKind, PrintStatus
 from printing.params import PrintParams
 from printing.policy import may_print, request_params
 from tests.builders.rows import make_event
-from tests.builders.teams import MEMBERS, first_match, member_ids, squad, team_tournament
+from tests.builders.team_tournaments import member_ids
+from tests.builders.teams import MEMBERS, first_match, squad, team_tournament
 from tests.printing.pdf import pages, squash
 from tournaments.access import access_event
 from tournaments.errors import ServiceError

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from pairings.engine import Pairing, PairingError
-from pairings.engine.teams import pair_teams, team_request
+from pairings.engine import Pairing
+from pairings.engine.teams import pair_teams, team_round_request
 from rules_engine.scoring import ScoringTable
 from standings import Standings
 from standings.engine import scoring_for_event
 from standings.records import EventFile, EventPlayer
-from team_match.record import MatchRecord, TeamEvent, TeamEventRules, decided_matches, team_event_standings
+from team_match.record import MatchRecord, TeamEvent, TeamEventRules, team_event_standings
 from team_match.scoring import MatchRule
 from team_match.standings import TeamEntry, TeamStandings, individual_standings
 from tournaments.bridges.record import event_record
@@ -100,17 +100,6 @@ def event_individual_standings(event: Event) -> Standings:
 def pair_team_round(event: Event, *, number: int, seed: int) -> Pairing:
     """Pair round `number`'s teams by the Swiss engine (raises `PairingError`)."""
     record = event_record(event, before_round=number)
-    teams = team_event(event, before_round=number)
-    rounds = decided_matches(record, teams, _scoring(record))
-    met = [m.teams for ms in teams.matches.values() for m in ms if not m.is_bye]
-    request = team_request(
-        teams.teams,
-        rounds,
-        met=[(a, b) for a, b in met],
-        number=number,
-        seed=seed,
-        competitive=event.kind == "competitive",
+    return pair_teams(
+        team_round_request(record, team_event(event, before_round=number), number=number, seed=seed)
     )
-    if not request.entrants:
-        raise PairingError("There are no teams to pair.")
-    return pair_teams(request)

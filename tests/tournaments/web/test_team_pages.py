@@ -12,7 +12,8 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.builders.rows import make_event
-from tests.builders.teams import MEMBERS, first_match, member_ids, squad, team_tournament
+from tests.builders.team_tournaments import member_ids
+from tests.builders.teams import MEMBERS, first_match, squad, team_tournament
 from tournaments.models import Event, MatchPairing, Squad, TeamMatch
 from tournaments.services.reporting import ResultInput, result_set
 from tournaments.services.squads import squad_drop
