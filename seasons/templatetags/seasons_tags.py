@@ -11,6 +11,7 @@ from django import template
 
 from seasons.models import Profile, SeriesEvent
 from tournaments.models import Event
+from tournaments.selectors import rosters_public
 
 register = template.Library()
 
@@ -34,3 +35,10 @@ def event_series(event: Event) -> dict[str, Any]:
     """The event page's line naming its series, if it is in one."""
     entry = SeriesEvent.objects.filter(event=event).select_related("series").first()
     return {"series": entry.series if entry is not None else None, "event": event}
+
+
+@register.inclusion_tag("seasons/_factions_link.html")
+def factions_link(event: Event, section: str = "") -> dict[str, Any]:
+    """The event nav's link to its faction statistics, once its rosters are public
+    (docs/faction-stats.md): before, the page would only say they are not."""
+    return {"event": event, "shown": rosters_public(event), "current": section == "factions"}
