@@ -15,7 +15,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from rules_engine.registry import get_system
-
 from seasons.models import Series
 from seasons.services import profile_set_public, ratings_recompute, series_add_event, series_create
 from tournaments.models import Event, EventKind, Outcome

@@ -176,3 +176,58 @@ def heat_grid(stats: FactionStats) -> HeatGrid:
         cells=tuple(cells),
         header_y=top - 6,
     )
+
+
+@dataclass(frozen=True)
+class TableRow:
+    faction: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    mirrors: int
+    rate: str
+    low: str
+    high: str
+
+
+@dataclass(frozen=True)
+class MatrixRow:
+    number: int
+    faction: str
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FactionCharts:
+    """Everything the charts' template draws (the web page's and the PDF's alike)."""
+
+    stats: FactionStats
+    rows: tuple[TableRow, ...]
+    matrix: tuple[MatrixRow, ...]
+    bars: BarChart
+    grid: HeatGrid
+    unknown: int  # games left out: a side without a faction
+
+
+def faction_charts(stats: FactionStats, *, unknown: int = 0) -> FactionCharts:
+    dash = "\u2013"
+    rows = tuple(
+        TableRow(
+            faction=line.faction,
+            games=line.games,
+            wins=line.wins,
+            draws=line.draws,
+            losses=line.losses,
+            mirrors=line.mirrors,
+            rate=percent(line.win_rate),
+            low=percent(line.interval.low) if line.interval else dash,
+            high=percent(line.interval.high) if line.interval else dash,
+        )
+        for line in stats.lines
+    )
+    matrix = tuple(
+        MatrixRow(number=i + 1, faction=faction, counts=stats.matrix[i])
+        for i, faction in enumerate(stats.factions)
+    )
+    return FactionCharts(stats, rows, matrix, bar_chart(stats), heat_grid(stats), unknown)

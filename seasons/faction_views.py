@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from faction_stats import FactionStats
-from seasons.faction_charts import bar_chart, heat_grid, percent
+from seasons.faction_charts import faction_charts
 from seasons.faction_record import FactionReport, event_faction_report, series_faction_report
 from seasons.models import Series
 from tournaments.access import access_event
@@ -40,29 +40,8 @@ def _series_or_404(slug: str) -> Series:
 
 
 def chart_context(report: FactionReport) -> dict[str, Any]:
-    """What the charts' template (`seasons/_faction_charts.html`) and the PDF draw."""
-    stats = report.stats
-    rows = [
-        {
-            "line": line,
-            "rate": percent(line.win_rate),
-            "low": percent(line.interval.low) if line.interval else "\u2013",
-            "high": percent(line.interval.high) if line.interval else "\u2013",
-        }
-        for line in stats.lines
-    ]
-    matrix = [
-        {"number": i + 1, "faction": faction, "counts": list(stats.matrix[i])}
-        for i, faction in enumerate(stats.factions)
-    ]
-    return {
-        "report": report,
-        "stats": stats,
-        "rows": rows,
-        "matrix": matrix,
-        "bars": bar_chart(stats),
-        "grid": heat_grid(stats),
-    }
+    """What the charts' template (`print/_faction_charts.html`) draws, and the report."""
+    return {"report": report, "charts": faction_charts(report.stats, unknown=report.unknown)}
 
 
 def event_factions(request: HttpRequest, slug: str) -> HttpResponse:
