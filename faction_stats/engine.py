@@ -99,7 +99,7 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> Interval:
 
     With p = successes / n:
         centre    = (p + z² / 2n) / (1 + z² / n)
-        half-width = z / (1 + z² / n) · √(p(1 − p) / n + z² / 4n²)
+        half-width = z / (1 + z² / n) · √(p(1 - p) / n + z² / 4n²)
     and the interval is centre ± half-width (docs/faction-stats.md works an example).
     """
     if n <= 0:

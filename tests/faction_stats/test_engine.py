@@ -31,7 +31,8 @@ def test_counts_wins_draws_losses_for_both_sides() -> None:
     assert green.win_rate == pytest.approx(0.25)
     # Best win rate first.
     assert [line.faction for line in stats.lines] == ["Blue", "Red", "Green"]
-    assert stats.games == 4 and stats.mirrors == 0
+    assert stats.games == 4
+    assert stats.mirrors == 0
 
 
 def test_mirror_matches_are_counted_apart() -> None:
@@ -54,7 +55,8 @@ def test_mirror_matches_are_counted_apart() -> None:
     assert stats.met("Red", "Red") == 2
     assert stats.met("Red", "Blue") == stats.met("Blue", "Red") == 1
     assert stats.met("Gold", "Blue") == 0
-    assert stats.games == 4 and stats.mirrors == 3
+    assert stats.games == 4
+    assert stats.mirrors == 3
 
 
 def test_no_games_no_lines() -> None:

@@ -29,7 +29,8 @@ def test_the_pdf_draws_the_charts_and_their_tables(users: dict[str, Any]) -> Non
     text = squash(" ".join(pages(content)))
     assert "Faction statistics" in text
     assert "6 games counted" in text
-    assert "Win rates" in text and "Who met whom" in text
+    assert "Win rates" in text
+    assert "Who met whom" in text
     assert "Red Host 4 3 0 1 1 75%" in text  # the table beside the bar chart
     assert "Win rate by faction" not in text  # the SVG's title is for screen readers, not print
     assert "75% · 4" in text  # the bar's label, drawn in the SVG

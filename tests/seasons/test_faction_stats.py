@@ -30,7 +30,8 @@ def hide_rosters(event: Event) -> None:
 def test_the_event_counts_played_games_mirrors_apart(users: dict[str, Any]) -> None:
     report = event_faction_report(faction_event(users))
     stats = report.stats
-    assert report.public and report.unknown == 0
+    assert report.public
+    assert report.unknown == 0
     red, blue, green = stats.line("Red Host"), stats.line("Blue Host"), stats.line("Green Host")
     assert (red.games, red.wins, red.draws, red.losses, red.mirrors) == (4, 3, 0, 1, 1)
     assert (blue.games, blue.wins, blue.draws, blue.losses, blue.mirrors) == (4, 1, 1, 2, 0)
@@ -52,7 +53,8 @@ def test_nothing_is_read_while_rosters_are_hidden(users: dict[str, Any]) -> None
     hide_rosters(event)
     report = event_faction_report(event)
     assert not report.public
-    assert report.stats.lines == () and report.events == ()
+    assert report.stats.lines == ()
+    assert report.events == ()
 
 
 def test_the_page_draws_the_charts_beside_their_tables(users: dict[str, Any], client: Client) -> None:
@@ -66,7 +68,8 @@ def test_the_page_draws_the_charts_beside_their_tables(users: dict[str, Any], cl
     assert '<th scope="row">Red Host</th><td class="num">4</td><td class="num">3</td>' in html
     assert "6 games counted, 1 of them mirror match" in html
     assert f'href="/e/{event.slug}/factions/" aria-current="page">Factions</a>' in html
-    assert " style=" not in html and "<script>" not in html
+    assert " style=" not in html
+    assert "<script>" not in html
     # The event's other pages link to it too, once rosters are public.
     assert f'href="/e/{event.slug}/factions/"' in client.get(f"/e/{event.slug}/pairings/").content.decode()
 
@@ -144,9 +147,11 @@ def test_a_series_adds_up_its_finished_events_with_public_rosters(
     red = report.stats.line("Red Host")
     assert (red.games, red.wins, red.mirrors) == (8, 6, 2)
     body = client.get(f"/api/series/{series.slug}/factions/").json()
-    assert body["events"] == ["faction-cup-1", "faction-cup-2"] and body["games"] == 12
+    assert body["events"] == ["faction-cup-1", "faction-cup-2"]
+    assert body["games"] == 12
     page = client.get(f"/series/{series.slug}/factions/").content.decode()
-    assert "Over 2 finished events" in page and 'role="img"' in page
+    assert "Over 2 finished events" in page
+    assert 'role="img"' in page
     rows = list(csv.reader(io.StringIO(client.get(f"/series/{series.slug}/factions.csv").content.decode())))
     assert next(r for r in rows if r[0] == "Red Host")[1:3] == ["8", "6"]
     assert f'href="/series/{series.slug}/factions/"' in client.get(f"/series/{series.slug}/").content.decode()
