@@ -14,7 +14,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from rules_engine.registry import get_system
 from seasons.models import Series
 from seasons.services import profile_set_public, ratings_recompute, series_add_event, series_create
 from tournaments.models import Event, EventKind, Outcome
@@ -78,7 +77,7 @@ def _event(to: AbstractBaseUser, slug: str, number: int, day: dt.date) -> Event:
 def _armies(event: Event) -> list[dict[str, object]]:
     """The game system's own example armies (`GameSystem.examples`), as tournaments/demo.py
     plays them: each regular brings one, so the faction statistics have factions to count."""
-    folder = get_system(event.game_system).examples
+    folder = event.system.examples
     if folder is None:
         return []
     armies = []
