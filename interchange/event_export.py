@@ -46,6 +46,7 @@ from interchange.platform_records import (
     game_ref,
     usernames,
 )
+from interchange.team_section import round_matches, team_keys
 from interchange.values import json_value
 from rosters.models import Roster
 from rules_engine.game_system import GameSystem
@@ -63,6 +64,7 @@ from standings.records import (
     EventRound,
     EventTable,
 )
+from team_match.eventfile import MATCHES
 from tournaments.bridges.record import SCORING, event_cut, event_scoring
 from tournaments.models import Event, Game, Player, Round, RoundStatus, Table
 from tournaments.selectors import rosters_public
@@ -217,13 +219,22 @@ def _pending_game_json(game: Game, w: _Writing) -> dict[str, Any]:
     return entry
 
 
-def _event_round(row: Round, games: Sequence[Game], kept: Mapping[str, Any], w: _Writing) -> EventRound:
-    """A round: its scored games, and as extra fields its settings, pending games and kept fields."""
+def _event_round(
+    row: Round,
+    games: Sequence[Game],
+    kept: Mapping[str, Any],
+    w: _Writing,
+    matches: list[dict[str, Any]] | None = None,
+) -> EventRound:
+    """A round: its scored games, and as extra fields its settings, pending games, a team
+    tournament's matches and kept fields."""
     extra: dict[str, Any] = {}
     _put_fields(row, ROUND_FIELDS, extra, always=ROUND_ALWAYS, defaults=IMPORTED_ROUND_DEFAULTS)
     waiting = [_pending_game_json(g, w) for g in games if not _is_scored(g)]
     if waiting:
         extra[PENDING] = waiting
+    if matches is not None:
+        extra[MATCHES] = matches
     extra.update(kept)
     if w.public:
         for name in ROUND_FIELDS_NOT_PUBLIC:
@@ -341,6 +352,11 @@ def _event_file(
     table_extra = stash.get("tables", {})
     round_extra = stash.get("rounds", {})
     settings = _event_settings(event, public=public)
+    matches: Mapping[int, list[dict[str, Any]]] = {}
+    if event.squad_size is not None:
+        # A team tournament (docs/event-files.md, "Team tournaments"): two queries more.
+        settings.update(team_keys(event, rows.players, stash, public=public))
+        matches = round_matches(rows.rounds, stash, public=public)
     return EventFile(
         name=event.name,
         game_system=event.game_system,
@@ -352,7 +368,8 @@ def _event_file(
         ),
         players=tuple(_event_player(p, w) for p in rows.players),
         rounds=tuple(
-            _event_round(r, games_by_round[r.id], round_extra.get(str(r.number), {}), w) for r in rows.rounds
+            _event_round(r, games_by_round[r.id], round_extra.get(str(r.number), {}), w, matches.get(r.id))
+            for r in rows.rounds
         ),
         extra=settings,
         scoring=event_scoring(event),

@@ -17,6 +17,8 @@ model field as an extra field at its level:
 - round: `status`, `seed`, then any other field not at its default (`created_at`,
   `pairing_report`, `published_at`, ...), and `pending`: games paired but not yet scored
   (event/1 `games` only holds games with a result);
+- a team tournament: `team_event`, `teams` and each round's `matches`
+  (`interchange.team_section`, docs/event-files.md "Team tournaments");
 - game: e.g. `result_status`, when not at their default; the extra result numbers the
   game system declares (`GameSystem.result_extras`, kept in `Game.details`), each at the
   game's level under its key, as older exports wrote them; and `reports`: what each side
@@ -54,6 +56,7 @@ from typing import Any
 from django.db import models
 
 from interchange.platform_records import REPORTS, SECTIONS
+from interchange.team_section import EVENT_TEAM_FIELDS, PLAYER_TEAM_FIELDS
 from tournaments.models import Event, Game, Player, Round
 
 
@@ -68,9 +71,15 @@ def _plain_fields(model: type[models.Model], handled: set[str]) -> tuple[str, ..
 
 # Written as extra fields of event/1, at their level.
 # The top cut's size is event/1's own `cut` (with `planned_rounds` as its `after_round`).
-EVENT_FIELDS = _plain_fields(Event, {"name", "slug", "game_system", "scale", "kind", "extra", "cut_size"})
+# A team tournament's settings are its `team_event`, and a member's place in their team is
+# the team's `members` order (interchange.team_section).
+EVENT_FIELDS = _plain_fields(
+    Event, {"name", "slug", "game_system", "scale", "kind", "extra", "cut_size", *EVENT_TEAM_FIELDS}
+)
 PLAYER_FIELDS = _plain_fields(
-    Player, {"external_id", "name", "spare", "dropped_after_round", "disqualified_after_round", "extra"}
+    Player,
+    {"external_id", "name", "spare", "dropped_after_round", "disqualified_after_round", "extra"}
+    | PLAYER_TEAM_FIELDS,
 )
 ROUND_FIELDS = _plain_fields(Round, {"number"})
 GAME_FIELDS = _plain_fields(Game, {"outcome", "vp_one", "vp_two", "kp_one", "kp_two", "details", "extra"})

@@ -46,6 +46,15 @@ from interchange.platform_records import (
     accounts,
     usernames_in,
 )
+from interchange.team_section import (
+    event_settings as team_settings,
+)
+from interchange.team_section import (
+    pop_round_matches,
+    pop_team_keys,
+    read_file_teams,
+    restore_teams,
+)
 from interchange.values import (
     EventImportError,
     clean_row,
@@ -61,10 +70,11 @@ from rules_engine.registry import UnknownGameSystem, get_system
 from standings.eventfile import round_stage
 from standings.records import OUTCOMES, EventFile, EventGame, EventRound
 from standings.result_rules import ResultRules, extra_problem
+from team_match.record import TeamEvent
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Game, Player, Round, StaffRole, Table, Teammate, default_round_minutes
 from tournaments.schedule import ScheduleError, parse_schedule, schedule_json
-from tournaments.services.events import check_team_game
+from tournaments.services.events import check_team_game, check_team_tournament
 from tournaments.services.schedules import check_schedule
 
 
@@ -93,7 +103,9 @@ def _check_rules(data: EventFile) -> None:
         )
 
 
-def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tuple[Event, dict[str, Any]]:
+def _build_event(
+    data: EventFile, extra: dict[str, Any], slug: str | None, team: TeamEvent | None = None
+) -> tuple[Event, dict[str, Any]]:
     """The unsaved event and the timestamps to restore once it is saved."""
     file_slug = extra.pop("slug", None)
     # An older export of this system names a setting by its old key: read it as the new one.
@@ -101,6 +113,7 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
         if old in extra and new not in extra:
             extra[new] = extra.pop(old)
     settings = take_fields(Event, EVENT_FIELDS, extra, "the event")
+    settings.update(team_settings(team))
     times = split_times(Event, settings)
     if slug is None and file_slug is not None:
         if not isinstance(file_slug, str):
@@ -142,6 +155,7 @@ def _build_event(data: EventFile, extra: dict[str, Any], slug: str | None) -> tu
     clean_row(event, "the event")
     try:
         check_team_game(event, get_system(data.game_system))
+        check_team_tournament(event)
     except ServiceError as exc:
         raise EventImportError(f"the event: {exc.message}") from None
     return event, times
@@ -151,6 +165,7 @@ def _round_parts(round_: EventRound) -> tuple[dict[str, Any], list[Any], dict[st
     """Split a round's extra fields into model fields, pending games and the unknown rest."""
     # A round's stage and the cut's seeds are Round columns, taken with its other fields.
     rest = {**round_stage(round_), **round_.extra}
+    pop_round_matches(rest)  # a team tournament's matches: rows of their own
     where = f"round {round_.number}"
     fields = {**IMPORTED_ROUND_DEFAULTS, **take_fields(Round, ROUND_FIELDS, rest, where)}
     pending = rest.pop(PENDING, [])
@@ -328,8 +343,10 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
     records = {key: extra.pop(key) for key in SECTION_KEYS if key in extra}
     pack = extra.pop(PACK, None)
     users = _linked_accounts(_usernames_in(data, records), link_users)
+    team = read_file_teams(data)
+    pop_team_keys(extra)
     main = _main_event(data, extra)
-    event, event_times = _build_event(data, extra, slug)
+    event, event_times = _build_event(data, extra, slug, team)
     if main is not None:
         event.side_event_of = main
     _check_schedule(event)
@@ -341,6 +358,8 @@ def _import(data: EventFile, slug: str | None, link_users: Mapping[str, str]) ->
     players, rosters = _import_players(event, data, users)
     rounds = _import_rounds(event, data, round_parts)
     games, reports = _import_games(data, round_parts, rounds, tables, players)
+    if team is not None:
+        restore_teams(event, team, players, rounds, games, stash)
     reader = RecordReader(players=players, rounds=rounds, games=games, rosters=rosters, users=users)
     _import_records(reader, event, records, reports, stash)
     if pack is not None:

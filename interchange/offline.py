@@ -170,6 +170,9 @@ def pair(options: Mapping[str, Any], out: Output) -> None:
         event = load_event(options["file"])
     except EventFileError as exc:
         raise OfflineError(str(exc).replace("\n", " ")) from None
+    if event.extra.get("team_event") is not None:
+        _pair_teams(event, options, out)
+        return
     if event.cut is not None and event.next_round_number > event.cut.after_round:
         # The Swiss rounds are in: the bracket pairs the rest (its engine loaded only then,
         # so a Swiss `pair` builds no standings tables).
@@ -231,6 +234,40 @@ def _pair_cut(event: Any, options: Mapping[str, Any], out: Output) -> None:
     out.write("\n".join(lines))
 
 
+def _pair_teams(event: Any, options: Mapping[str, Any], out: Output) -> None:
+    """The next round of a team tournament's file (docs/team-matches.md): its teams paired
+    into matches on blocks of tables. The TO's hand pairings name players, so they do not
+    apply; nor does an announced seeding (round one is drawn at random)."""
+    from pairings.engine import PairingError
+    from pairings.engine.teams import pair_team_event, team_listing_text
+    from standings.engine import StandingsError
+    from standings.eventfile import EventFileError
+    from team_match.eventfile import read_team_event
+    from team_match.scoring import ScoringError
+    from team_match.standings import TeamStandingsError
+
+    hand = [name for name in ("fix_pair", "fix_bye", "fix_table", "seeding") if options[name]]
+    if hand:
+        option = "--" + hand[0].replace("_", "-")
+        raise OfflineError(f"{option} does not apply to a team tournament: the teams are paired whole")
+    try:
+        team_event = read_team_event(event)
+        assert team_event is not None
+        paired = pair_team_event(event, team_event, seed=options["seed"])
+    except (EventFileError, PairingError, StandingsError, ScoringError, TeamStandingsError) as exc:
+        raise OfflineError(str(exc).replace("\n", " ")) from None
+    if options["json"]:
+        doc = paired.to_json()
+        if options["report"]:
+            doc["report"] = paired.pairing.report.to_dict()
+        out.write(json.dumps(doc))
+        return
+    names = {p.id: p.name for p in event.players}
+    out.write(team_listing_text(paired, team_event, names))
+    out.write("")
+    out.write(paired.pairing.report.to_text())
+
+
 def _seeds_of(event: Any) -> tuple[str, ...]:
     from bracket import event_seeds
 
@@ -245,6 +282,12 @@ def standings(options: Mapping[str, Any], out: Output) -> None:
 
     try:
         event = load_event(options["file"])
+    except EventFileError as exc:
+        raise OfflineError(str(exc)) from None
+    if event.extra.get("team_event") is not None:
+        _team_standings(event, options, out)
+        return
+    try:
         table = standings_for_event(
             event, planned_rounds=options["planned_rounds"], final=True if options["final"] else None
         )
@@ -280,6 +323,66 @@ def standings(options: Mapping[str, Any], out: Output) -> None:
         out.write('{"standings": [\n' + body + "\n]}" if rows else '{"standings": []}')
     else:
         out.write(standings_table(table, event.name) + (_cut_text(places) if places is not None else ""))
+
+
+def _team_standings(event: Any, options: Mapping[str, Any], out: Output) -> None:
+    """A team tournament's file: the team standings, then the individual ranking (the best
+    players, from the members' own games); `--explain` explains a player's line in it."""
+    from standings.display import standings_json, standings_table
+    from standings.engine import StandingsError, planned_rounds_of, scoring_for_event
+    from standings.eventfile import EventFileError
+    from team_match.display import team_standings_rows, team_standings_table
+    from team_match.eventfile import read_team_event
+    from team_match.record import team_event_standings
+    from team_match.scoring import ScoringError
+    from team_match.standings import TeamStandingsError, individual_standings
+
+    try:
+        team_event = read_team_event(event)
+        assert team_event is not None
+        scoring = scoring_for_event(event)
+        teams = team_event_standings(event, team_event, scoring)
+        planned = options["planned_rounds"]
+        if planned is None:
+            planned = planned_rounds_of(event)
+        players = individual_standings(
+            team_event.teams,
+            event.rounds,
+            scoring,
+            planned_rounds=planned,
+            final=True if options["final"] else None,
+        )
+    except (EventFileError, StandingsError, TeamStandingsError, ScoringError) as exc:
+        raise OfflineError(str(exc)) from None
+    player_id = options["explain"]
+    if player_id is not None:
+        from standings.explanation import explain, explain_text, explanation_json
+
+        if player_id not in players:
+            raise OfflineError(f"no player {player_id!r} in {options['file']}")
+        explanation = explain(players, player_id)
+        if options["json"]:
+            out.write(json.dumps(explanation_json(explanation), ensure_ascii=False, indent=2))
+        else:
+            out.write(explain_text(explanation))
+        return
+    if options["json"]:
+        # One row per line, as `standings --json` prints a file of players.
+        team_rows = [json.dumps(row, ensure_ascii=False) for row in team_standings_rows(teams)]
+        player_rows = [json.dumps(row, ensure_ascii=False) for row in standings_json(players)["standings"]]
+
+        def block(rows: list[str]) -> str:
+            return "[\n" + ",\n".join(f"  {row}" for row in rows) + "\n]" if rows else "[]"
+
+        tiebreak = json.dumps(teams.tiebreak.value)
+        parts = [f'"tiebreak": {tiebreak}', f'"team_standings": {block(team_rows)}']
+        parts.append(f'"standings": {block(player_rows)}')
+        out.write("{" + ",\n".join(parts) + "}")
+        return
+    title = f"{event.name} — teams" if event.name else "Teams"
+    out.write(team_standings_table(teams, title))
+    out.write("")
+    out.write(standings_table(players, "Best players (the individual ranking)"))
 
 
 def _cut_placing(event: Any, table: Any) -> Any:

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from rules_engine.scoring import ScoringTable
 from standings.engine import Standings, compute_standings
@@ -71,6 +72,8 @@ class TeamEntry:
     members: tuple[EventPlayer, ...] = ()
     dropped_after_round: int | None = None
     disqualified_after_round: int | None = None
+    captain: str | None = None  # the member who speaks for the team (None: the first)
+    extra: Mapping[str, Any] = field(default_factory=dict)  # an event/1 team's other keys
 
     @property
     def status(self) -> str:
@@ -302,3 +305,18 @@ def _first(own: int | None, team: int | None) -> int | None:
     """The earlier of a member's own round and their team's (None: never)."""
     known = [r for r in (own, team) if r is not None]
     return min(known) if known else None
+
+
+def members_in_standings_order(team: TeamEntry, individual: Standings) -> tuple[str, ...]:
+    """The team's members best placed first in the individual ranking so far, the team's own
+    order between members level on everything (and before any game, when all are level):
+    the order the "standings order" way pairs a match by, 1 v 1, 2 v 2 (docs/team-matches.md).
+    A member not in the ranking, or not placed, comes after those who are."""
+    by_player = {row.player: row for row in individual.rows}
+    unplaced = len(individual.rows) + 1
+
+    def key(member: EventPlayer) -> int:
+        row = by_player.get(member.id)
+        return row.rank if row is not None and row.rank is not None else unplaced
+
+    return tuple(m.id for m in sorted(team.members, key=key))

@@ -119,6 +119,11 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "seating_on_request",
                 "accommodations_contact",
                 "accommodations_by",
+                # A team tournament's (docs/event-files.md, "Team tournaments"); the public
+                # file's protocols hold only what both captains have seen.
+                "team_event",
+                "teams",
+                "seed_by_rating",  # a setting, public like the others (docs/ratings.md)
                 *PUBLIC_SECTIONS,
             ),
             True,
@@ -154,6 +159,7 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "version",
                 "stage",
                 "seeds",
+                "matches",
             ),
             True,
         ),

@@ -47,7 +47,7 @@ from tests.builders.rows import add_round, add_staff
 from tests.builders.teams import team_tournament
 from tests.builders.worlds import build_world
 from tournaments.invitation_mails import invitation_token, staff_invitation_token
-from tournaments.models import Event, Game, RoundStatus, StaffInvitation, StaffRoleKind, Table
+from tournaments.models import Event, Game, RoundStatus, Squad, StaffInvitation, StaffRoleKind, Table
 from tournaments.services.events import event_create
 from tournaments.services.players import player_register
 from tournaments.services.rounds import round_pair
@@ -63,6 +63,7 @@ USERNAMES = {
 }  # fmt: skip
 
 EVERYONE = frozenset(ROLES)
+TEAM_OF_THREE = [{"name": "Lee"}, {"name": "Max"}, {"name": "Ned"}]
 SIGNED_IN = EVERYONE - {"anonymous"}
 IN_GAME = frozenset({"player", "opponent"})
 PLAYERS = IN_GAME | {"other-player"}
@@ -382,6 +383,25 @@ API: dict[str, tuple[Op, ...]] = {
     "awards:api-tie-break": (post(TO, {"winner": "{bob}"}, pk="{award}"),),
     "printing:api-request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:api-job": (get(EVERYONE, job_id="{job}"),),
+    # A team tournament (the world's Team Cup): bob captains Red, carol Blue, dan plays for Red.
+    # Anyone reads the teams, a round's matches and the team standings; any account may try to
+    # register a team with the link (the rules refuse those already in, 400).
+    "api:teams": (
+        get(EVERYONE, slug="{teams}"),
+        post(SIGNED_IN, {"name": "Gold", "join_code": "let-me-in", "members": TEAM_OF_THREE}, slug="{teams}"),
+    ),
+    "api:team-drop": (post(TO, slug="{teams}", team_id="{red}"),),
+    "api:round-matches": (get(EVERYONE, slug="{teams}", number="1"),),
+    "api:team-standings": (get(EVERYONE, slug="{teams}"),),
+    # A captain reads their own view of the protocol and chooses (carol naming a Red player is
+    # refused by the rules, 400); staff read its progress; a member who is not captain, 404.
+    "api:match-protocol": (
+        get(IN_GAME | STAFF, slug="{teams}", match_id="{team_match}"),
+        post(IN_GAME, {"players": ["{red_captain}"]}, slug="{teams}", match_id="{team_match}"),
+    ),
+    # The TO's own pairs (this match is the protocol's: 400 `not-organiser-pairing`) and "Call time".
+    "api:match-pairs": (op("put", TO, {"pairs": [["a", "b"]] * 3}, slug="{teams}", match_id="{team_match}"),),
+    "api:match-call-time": (post(TO, slug="{teams}", match_id="{team_match}"),),
     # Seasons (docs/series.md, docs/ratings.md): no event's roles; your own profile, a public
     # one, and a series whose organiser is alice. A non-organiser's write is refused by the
     # rules (400 `not-series-organiser`), not hidden.
@@ -513,6 +533,8 @@ def _build() -> World:
         event=event, email="newjudge@example.org", role="floor-judge"
     )
     teams = _team_tournament(users)
+    red = Squad.objects.get(event=teams, name="Red")
+    assert red.captain is not None
     values = {
         "slug": event.slug,
         "teams": teams.slug,
@@ -538,6 +560,8 @@ def _build() -> World:
         "squad": str(squads[0].pk),
         "to_team_match": str(to_team_match.pk),
         "series": series.slug,
+        "red": red.external_id,
+        "red_captain": red.captain.external_id,
     }
     sessions = {}
     for role, username in USERNAMES.items():

@@ -2,7 +2,18 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from tournaments.api.views import events, games, me, packs, players, rosters, rounds, scoring, standings
+from tournaments.api.views import (
+    events,
+    games,
+    me,
+    packs,
+    players,
+    rosters,
+    rounds,
+    scoring,
+    standings,
+    teams,
+)
 from tournaments.api.views.auth import TokenApi, TokenKeyApi, TokensApi
 
 app_name = "api"
@@ -35,6 +46,14 @@ event_patterns: list[URLPattern | URLResolver] = [
         "rounds/<int:number>/swap-players/", rounds.RoundSwapPlayersApi.as_view(), name="round-swap-players"
     ),
     path("rounds/<int:number>/swap-tables/", rounds.RoundSwapTablesApi.as_view(), name="round-swap-tables"),
+    path("rounds/<int:number>/matches/", teams.RoundMatchesApi.as_view(), name="round-matches"),
+    # A team tournament (docs/team-matches.md): its teams, the captains' protocol, the TO's pairs.
+    path("teams/", teams.TeamsApi.as_view(), name="teams"),
+    path("teams/<str:team_id>/drop/", teams.TeamDropApi.as_view(), name="team-drop"),
+    path("matches/<int:match_id>/protocol/", teams.MatchProtocolApi.as_view(), name="match-protocol"),
+    path("matches/<int:match_id>/pairs/", teams.MatchPairsApi.as_view(), name="match-pairs"),
+    path("matches/<int:match_id>/call-time/", teams.MatchCallTimeApi.as_view(), name="match-call-time"),
+    path("team-standings/", teams.TeamStandingsApi.as_view(), name="team-standings"),
     path("games/<int:game_id>/report/", games.GameReportApi.as_view(), name="game-report"),
     path("games/<int:game_id>/confirm/", games.GameConfirmApi.as_view(), name="game-confirm"),
     path("games/<int:game_id>/dispute/", games.GameDisputeApi.as_view(), name="game-dispute"),

@@ -16,8 +16,10 @@ from django.utils import timezone
 
 from pairings.engine import PairingError
 from pairings.engine.teams import table_block
+from standings.records import EventPlayer
 from team_match import protocol
 from team_match.protocol import ProtocolError, ProtocolState, Side
+from team_match.standings import TeamEntry, members_in_standings_order
 from tournaments.bridges.team_record import event_individual_standings, pair_team_round
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -97,13 +99,13 @@ def _start(event: Event, match: TeamMatch) -> None:
 
 def _standings_order(event: Event, match: TeamMatch) -> tuple[list[str], list[str]]:
     """Each team's members by the individual standings so far (the team's order between
-    players level on everything, and before any game)."""
+    players level on everything, and before any game: `members_in_standings_order`)."""
     assert match.team_b is not None
-    placed = {row.player: i for i, row in enumerate(event_individual_standings(event).rows)}
+    individual = event_individual_standings(event)
 
     def order(squad: Squad) -> list[str]:
-        members = _members(squad)
-        return [p.external_id for p in sorted(members, key=lambda p: placed.get(p.external_id, len(placed)))]
+        members = tuple(EventPlayer(p.external_id, p.name) for p in _members(squad))
+        return list(members_in_standings_order(TeamEntry(squad.external_id, squad.name, members), individual))
 
     return order(match.team_a), order(match.team_b)
 

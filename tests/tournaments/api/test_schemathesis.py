@@ -135,3 +135,41 @@ def test_the_api_keeps_to_its_schema(case: Any, scene: dict[str, Any]) -> None:
         headers = {"Authorization": f"Token {token}"} if token is not None else {}
         # As a WSGI server would say where the request came from (the login rate limit needs it).
         case.call_and_validate(headers=headers, checks=CHECKS, environ_base={"REMOTE_ADDR": "127.0.0.1"})
+
+
+# A team tournament's operations against a team tournament (docs/team-matches.md): bob
+# captains Red, so his reads of the protocol are a captain's view, alice's the TO's progress.
+team_schema = schemathesis.pytest.from_fixture("muster_schema").include(
+    path_regex=r"/(teams|matches|team-standings)/"
+)
+
+
+@pytest.fixture
+def team_scene(users: dict[str, Any]) -> dict[str, Any]:
+    from tests.builders.teams import first_match, team_tournament
+
+    event = team_tournament(users["alice"], accounts={"Red": [users["bob"]], "Blue": [users["carol"]]})
+    match = first_match(event)
+    real = {
+        "slug": event.slug,
+        "number": 1,
+        "match_id": match.pk,
+        "team_id": match.team_a.external_id,
+    }
+    return {"users": users, "real": real}
+
+
+@team_schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_the_team_api_keeps_to_its_schema(case: Any, team_scene: dict[str, Any]) -> None:
+    _aim(case, team_scene["real"])
+    for role in ROLES:
+        token = AuthToken.objects.create(user=team_scene["users"][role])[1] if role != "anonymous" else None
+        headers = {"Authorization": f"Token {token}"} if token is not None else {}
+        case.call_and_validate(headers=headers, checks=CHECKS, environ_base={"REMOTE_ADDR": "127.0.0.1"})

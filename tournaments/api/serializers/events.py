@@ -8,8 +8,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules_engine.registry import all_systems
+from team_match.eventfile import STEP_MINUTES as PROTOCOL_STEP_MINUTES
+from team_match.protocol import MAX_TEAM, MIN_TEAM
 from tournaments import limits
 from tournaments.api.serializers.common import Serializer, StaffOnlyFieldsMixin
+from tournaments.api.serializers.teams import MatchPairingField, MatchRuleField
 from tournaments.models import (
     CutTies,
     EventKind,
@@ -30,6 +33,9 @@ class EventStatusField(serializers.ChoiceField):
 # What an event may be created for: the game systems the web app runs, and their scales. The
 # fields stay text (the service says which systems exist and which are not ready yet); the
 # schema lists the values the service accepts.
+# A team tournament's draw margin, in game points (a game is worth a few; the column holds more).
+MATCH_DRAW_MARGIN_MAX = 1000
+
 EVENT_SYSTEMS = [s.slug for s in all_systems(events_only=True)]
 
 
@@ -86,6 +92,11 @@ class EventSummarySerializer(Serializer):
     team_budget = serializers.IntegerField(
         allow_null=True, help_text="A team game's budget for the whole team's armies; null otherwise."
     )
+    squad_size = serializers.IntegerField(
+        allow_null=True,
+        help_text="A team tournament (docs/team-matches.md): players per team, 3 to 8, each team one "
+        "entrant of the Swiss pairing; null: players enter one by one.",
+    )
     format_summary = serializers.CharField(help_text='The format in words: "5 Swiss rounds, then a top 8".')
     registration_open = serializers.BooleanField()
 
@@ -99,6 +110,17 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     rules_cutoff = serializers.DateField(allow_null=True)
     points_limit = serializers.IntegerField(
         allow_null=True, help_text="The event's budget where its scale leaves it to the event."
+    )
+    match_rule = MatchRuleField(help_text="A team tournament: how a team match is decided.")
+    match_draw_margin = serializers.IntegerField(
+        help_text="A team tournament decided by game points: a difference of at most this is a draw."
+    )
+    match_pairing = MatchPairingField(help_text="A team tournament: how the players of a match are paired.")
+    protocol_step_minutes = serializers.IntegerField(
+        help_text="The captains' protocol: each step's minutes; a captain out of time gets the default."
+    )
+    distinct_factions = serializers.BooleanField(
+        help_text="A team tournament: no two members of a team play the same faction."
     )
     list_format = serializers.ChoiceField(choices=ListFormat.choices)
     rounds_changed_at = serializers.DateTimeField(allow_null=True)
@@ -215,6 +237,33 @@ class EventWriteSerializer(Serializer):
         required=False,
         help_text="A team game's budget for the whole team's armies, in the game's unit (400 "
         "`team-budget-required` without it, `team-budget-without-team` with no team size).",
+    )
+    squad_size = serializers.IntegerField(
+        min_value=MIN_TEAM,
+        max_value=MAX_TEAM,
+        allow_null=True,
+        required=False,
+        help_text="A team tournament: players per team; null: players enter one by one. Never a team "
+        "game too (400 `team-tournament-team-game`) nor with a top cut (`team-tournament-no-cut`); "
+        "fixed once players register (400 `squad-size-fixed`).",
+    )
+    match_rule = MatchRuleField(required=False, help_text="How a team match is decided.")
+    match_draw_margin = serializers.IntegerField(
+        min_value=0,
+        max_value=MATCH_DRAW_MARGIN_MAX,
+        required=False,
+        help_text="Game points only: a difference of at most this is a draw (400 "
+        "`draw-margin-without-game-points` above 0 with games won).",
+    )
+    match_pairing = MatchPairingField(required=False, help_text="How the players of a team match are paired.")
+    protocol_step_minutes = serializers.IntegerField(
+        min_value=PROTOCOL_STEP_MINUTES[0],
+        max_value=PROTOCOL_STEP_MINUTES[1],
+        required=False,
+        help_text="The captains' protocol: each step's minutes.",
+    )
+    distinct_factions = serializers.BooleanField(
+        required=False, help_text="No two members of a team play the same faction."
     )
     starts_on = serializers.DateField(allow_null=True, required=False)
     ends_on = serializers.DateField(allow_null=True, required=False)

@@ -30,6 +30,8 @@ class StandingsApi(ApiView):
     @extend_schema(
         operation_id="standings",
         summary="Standings: the `standings --json` shape, plus `final`, each row's `status` and the state",
+        description="At a team tournament these are the individual standings, the best players "
+        "from the members' own games; the teams' are `team-standings/` (docs/team-matches.md).",
         responses=responses({200: StandingsSerializer}, invalid=False),
         extensions=CONDITIONAL,
         tags=TAGS,
