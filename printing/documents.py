@@ -24,6 +24,7 @@ from printing.sheets import (
     AwardLine,
     AwardsSheet,
     BracketSheet,
+    FactionsSheet,
     FindTableSheet,
     Heading,
     MatchSheet,
@@ -54,6 +55,8 @@ from printing.sheets import (
 )
 from rosters.models import Roster
 from rules_engine.game_system import GameSystem
+from seasons.faction_charts import faction_charts
+from seasons.faction_record import event_faction_report
 from standings.display import standings_state
 from tournaments.access import PLAYER, TO, EventAccess
 from tournaments.cut_bracket import bracket_of
@@ -92,6 +95,7 @@ Sheet = (
     | AwardsSheet
     | BracketSheet
     | MatchSheetsSheet
+    | FactionsSheet
 )
 IN_FORCE = (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
 Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
@@ -442,6 +446,16 @@ def load_match_sheets(event: Event, params: PrintParams) -> MatchSheetsSheet:
     )
 
 
+def load_factions(event: Event, params: PrintParams) -> FactionsSheet:
+    """The faction statistics (seasons.faction_record): nothing before rosters are public."""
+    report = event_faction_report(event)
+    if not report.public:
+        raise ServiceError("The rosters are not public yet.", code="rosters-not-public")
+    subtitle = f"{report.stats.games} game{'s' if report.stats.games != 1 else ''} counted"
+    charts = faction_charts(report.stats, unknown=report.unknown)
+    return FactionsSheet(Heading(event.name, "Faction statistics", subtitle), charts)
+
+
 def _opponent_name(game: Game, player: Player) -> str:
     other = game.player_two if game.player_one_id == player.pk else game.player_one
     return other.name if other is not None else "Bye"
@@ -478,6 +492,7 @@ DOCUMENTS: dict[str, Document] = {
     PrintKind.AWARDS: Document(PrintKind.AWARDS, "print/awards.html", load_awards),
     PrintKind.BRACKET: Document(PrintKind.BRACKET, "print/bracket.html", load_bracket),
     PrintKind.MATCH_SHEETS: Document(PrintKind.MATCH_SHEETS, "print/match_sheets.html", load_match_sheets),
+    PrintKind.FACTIONS: Document(PrintKind.FACTIONS, "print/factions.html", load_factions),
 }
 
 

@@ -21,6 +21,8 @@ class PrintKind(models.TextChoices):
     BRACKET = "bracket", "Top cut bracket"  # a championship's single-elimination stage
     # A team tournament's matches, a page each (docs/team-matches.md): the TO's and the captains'.
     MATCH_SHEETS = "match-sheets", "Team match sheets"
+    # How each faction fared, with its charts (docs/faction-stats.md), once rosters are public.
+    FACTIONS = "factions", "Faction statistics"
 
 
 class PrintStatus(models.TextChoices):

@@ -53,6 +53,9 @@ def may_print(access: EventAccess, kind: str, params: PrintParams) -> bool:
             return True
         team = captained_team(access)
         return team is not None and params.team == team and round_is_public(access, params.round)
+    if kind == PrintKind.FACTIONS:
+        # Everyone's once rosters are public, staff included: before, there is nothing to show.
+        return rosters_public(access.event)
     if access.is_staff:
         return True
     if kind in (PrintKind.PAIRINGS, PrintKind.FIND_TABLE):

@@ -19,6 +19,7 @@ from bracket.display import BracketView
 from rules_engine.roster_rules import RosterSheetMaker
 from rules_engine.stored_json import TIMES, as_text, dicts, whole
 from rules_engine.verdict import RosterVerdict
+from seasons.faction_charts import FactionCharts
 from standings import Standing, Standings, four_dp_text
 from standings.display import standings_state
 from tournaments.wording import in_players_words
@@ -323,6 +324,14 @@ class MatchSheet:
     def tables(self) -> str:
         numbers = [g.table for g in self.games if g.table is not None]
         return f"{min(numbers)}{DASH}{max(numbers)}" if numbers else ""
+
+
+@dataclass(frozen=True, slots=True)
+class FactionsSheet:
+    """The event's faction statistics: the web page's charts and tables on paper."""
+
+    heading: Heading
+    charts: FactionCharts
 
 
 @dataclass(frozen=True, slots=True)

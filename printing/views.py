@@ -55,6 +55,8 @@ DESCRIPTIONS = {
     PrintKind.BRACKET: "The top cut's bracket: seeds, results, who plays whom next and the champion.",
     PrintKind.MATCH_SHEETS: "A page per team match: its tables and players, blanks for the results, "
     "the captains' signatures (a captain prints their own match).",
+    PrintKind.FACTIONS: "Each faction's games, its win rate with the 95% interval, and who met whom: "
+    "charts and tables (once rosters are public).",
 }
 
 

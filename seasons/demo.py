@@ -7,6 +7,7 @@ finishes."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 
 from django.contrib.auth import get_user_model
@@ -19,6 +20,7 @@ from tournaments.models import Event, EventKind, Outcome
 from tournaments.services.events import event_create, tables_set
 from tournaments.services.players import player_register
 from tournaments.services.reporting import ResultInput, result_set
+from tournaments.services.rosters import roster_submit
 from tournaments.services.rounds import round_pair, round_publish
 
 SERIES_SLUG = "demo-league"
@@ -72,12 +74,32 @@ def _event(to: AbstractBaseUser, slug: str, number: int, day: dt.date) -> Event:
     return event
 
 
+def _armies(event: Event) -> list[dict[str, object]]:
+    """The game system's own example armies (`GameSystem.examples`), as tournaments/demo.py
+    plays them: each regular brings one, so the faction statistics have factions to count."""
+    folder = event.system.examples
+    if folder is None:
+        return []
+    armies = []
+    for path in sorted(folder.glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        document.pop("expected", None)
+        armies.append(document)
+    return armies
+
+
 def _play(event: Event, to: AbstractBaseUser, rng: random.Random) -> None:
     tables_set(event=event, actor=to, tables=[(n, f"Map {n}") for n in range(1, 5)])
-    for username, name in REGULARS.items():
+    armies = _armies(event)
+    for index, (username, name) in enumerate(REGULARS.items()):
         seat = player_register(event=event, name=name, by=to)
         seat.user_id = _account(username, name).pk
         seat.save(update_fields=["user"])
+        if armies:
+            # A regular keeps their army all season, but for one who switches each evening.
+            pick = index + (event.pk if username == "gus" else 0)
+            document = {**armies[pick % len(armies)], "player": name}
+            roster_submit(player=seat, slot=1, content=document, by=to, as_staff=True)
     details = {extra.key: (extra.low + extra.high) // 2 for extra in event.system.result_extras}
     for _ in range(event.planned_rounds):
         round_ = round_pair(event=event, by=to, seed=rng.randrange(1, 2**31), confirm=True)

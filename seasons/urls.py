@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from seasons import views
+from seasons import faction_views, views
 from seasons.api import views as api
 
 app_name = "seasons"
@@ -18,6 +18,10 @@ urlpatterns: list[URLPattern] = [
     path("series/<slug:slug>/formula/", views.series_formula, name="series-formula"),
     path("series/<slug:slug>/standings.csv", views.series_csv, name="series-csv"),
     path("series/<slug:slug>/standings.pdf", views.series_pdf, name="series-pdf"),
+    path("series/<slug:slug>/factions/", faction_views.series_factions, name="series-factions"),
+    path("series/<slug:slug>/factions.csv", faction_views.series_factions_csv, name="series-factions-csv"),
+    path("e/<slug:slug>/factions/", faction_views.event_factions, name="event-factions"),
+    path("e/<slug:slug>/factions.csv", faction_views.event_factions_csv, name="event-factions-csv"),
     path("ratings/<slug:system>/", views.ratings, name="ratings"),
     path("feeds/events/<slug:slug>.json", views.event_results_feed, name="event-feed"),
     path("feeds/series/<slug:slug>.json", views.series_results_feed, name="series-feed"),
@@ -29,6 +33,16 @@ urlpatterns: list[URLPattern] = [
     path("api/series/<slug:slug>/events/", api.SeriesEventsApi.as_view(), name="api-series-events"),
     path(
         "api/series/<slug:slug>/events/<slug:event>/", api.SeriesEventApi.as_view(), name="api-series-event"
+    ),
+    path(
+        "api/series/<slug:slug>/factions/",
+        faction_views.SeriesFactionsApi.as_view(),
+        name="api-series-factions",
+    ),
+    path(
+        "api/events/<slug:slug>/factions/",
+        faction_views.EventFactionsApi.as_view(),
+        name="api-event-factions",
     ),
     path("api/ratings/<slug:system>/", api.RatingsApi.as_view(), name="api-ratings"),
 ]

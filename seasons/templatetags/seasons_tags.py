@@ -10,7 +10,8 @@ from typing import Any
 from django import template
 
 from seasons.models import Profile, SeriesEvent
-from tournaments.models import Event
+from tournaments.models import Event, EventStatus, RosterPublication
+from tournaments.selectors import roster_lock, rosters_public
 
 register = template.Library()
 
@@ -34,3 +35,19 @@ def event_series(event: Event) -> dict[str, Any]:
     """The event page's line naming its series, if it is in one."""
     entry = SeriesEvent.objects.filter(event=event).select_related("series").first()
     return {"series": entry.series if entry is not None else None, "event": event}
+
+
+@register.inclusion_tag("seasons/_factions_link.html")
+def factions_link(event: Event, section: str = "") -> dict[str, Any]:
+    """The event nav's link to its faction statistics, once its rosters are public
+    (docs/faction-stats.md): before, the page would only say they are not."""
+    return {"event": event, "shown": _rosters_shown(event), "current": section == "factions"}
+
+
+def _rosters_shown(event: Event) -> bool:
+    """`rosters_public` without a query on every page of the event: round 1 counts as paired
+    once the event runs (pairing it starts the event), so the rounds are not asked after."""
+    if event.roster_publication == RosterPublication.AFTER_DEADLINE:
+        started = event.status in (EventStatus.RUNNING, EventStatus.FINISHED)
+        return roster_lock(event, round_one_paired=started) is not None
+    return rosters_public(event)

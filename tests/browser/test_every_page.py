@@ -141,6 +141,8 @@ EXCLUDED: dict[str, str] = {
     },
     "seasons:series-csv": NOT_HTML + ": CSV",
     "seasons:series-pdf": NOT_HTML + ": the series standings' PDF",
+    "seasons:event-factions-csv": NOT_HTML + ": CSV (the faction statistics)",
+    "seasons:series-factions-csv": NOT_HTML + ": CSV (the faction statistics)",
     "seasons:event-feed": NOT_HTML + ": the results feed (JSON)",
     "seasons:series-feed": NOT_HTML + ": the results feed (JSON)",
 }
@@ -219,6 +221,7 @@ WALK_SERIES = "walk-league"
 SEASON_PAGES = [
     ("seasons:series-list", "/series/"),
     ("seasons:series", f"/series/{WALK_SERIES}/"),
+    ("seasons:series-factions", f"/series/{WALK_SERIES}/factions/"),
     ("seasons:ratings", "/ratings/starcraft-tmg/"),
 ]
 
@@ -271,7 +274,8 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
     ]
     if not playing:
         return {
-            None: [*public, ("bracket", "bracket/")],  # the finished events end with a top cut
+            # The finished events end with a top cut; their rosters are public: the factions.
+            None: [*public, ("bracket", "bracket/"), ("seasons:event-factions", "factions/")],
             "bob": [("me", "me/"), ("awards:index", "awards/"), ("standings", "standings/")],
             "hank": [("judge", "judge/"), ("judging:penalties", "judge/penalties/")],
             "alice": [
@@ -445,6 +449,8 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
             "printing:api-job": f"{e}print/api/jobs/{day.print_job}/",
             "seasons:series-csv": f"/series/{WALK_SERIES}/standings.csv",
             "seasons:series-pdf": f"/series/{WALK_SERIES}/standings.pdf",
+            "seasons:series-factions-csv": f"/series/{WALK_SERIES}/factions.csv",
+            "seasons:event-factions-csv": f"{e}factions.csv",
             "seasons:series-feed": f"/feeds/series/{WALK_SERIES}.json",
         },
         "bob": {

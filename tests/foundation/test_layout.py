@@ -14,7 +14,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # Lowest first. Pure packages, then the Django apps.
-PURE = ("rules_engine", "standings", "bracket", "team_match", "ratings", "season_points", "pairings")
+PURE = (
+    "rules_engine",
+    "standings",
+    "bracket",
+    "team_match",
+    "ratings",
+    "season_points",
+    "faction_stats",
+    "pairings",
+)
 PURE_MODULES = ("interchange.offline", "judging.domain")
 LAYERS = (
     "rules_engine",
@@ -23,6 +32,7 @@ LAYERS = (
     "team_match",
     "ratings",
     "season_points",
+    "faction_stats",
     "pairings",
     "accounts",
     "rosters",

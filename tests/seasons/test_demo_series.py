@@ -29,3 +29,17 @@ def test_the_demo_series_has_three_finished_events_standings_ratings_and_profile
     again = load_demo_series()  # reloading replaces, never duplicates
     assert again.slug == SERIES_SLUG
     assert Event.objects.filter(slug__in=EVENT_SLUGS).count() == 3
+
+
+def test_the_demo_series_and_its_events_show_faction_statistics() -> None:
+    from seasons.faction_record import event_faction_report, series_faction_report
+
+    series = load_demo_series()
+    report = series_faction_report(series)
+    assert [e.slug for e in report.events] == list(EVENT_SLUGS)
+    assert len(report.stats.factions) >= 4
+    assert report.unknown == 0
+    # 8 regulars, 3 rounds, 3 events: 36 games, each between two armies.
+    assert report.stats.games == 36
+    for slug in EVENT_SLUGS:
+        assert event_faction_report(Event.objects.get(slug=slug)).stats.games == 12

@@ -162,6 +162,12 @@ WEB: dict[str, tuple[Op, ...]] = {
     ),
     "seasons:series-csv": (get(EVERYONE, slug="{series}"),),
     "seasons:series-pdf": (get(EVERYONE, slug="{series}"),),
+    # Faction statistics (docs/faction-stats.md): as public as the event or series; before an
+    # event's rosters are public they answer, empty, for everyone alike.
+    "seasons:event-factions": (get(EVERYONE),),
+    "seasons:event-factions-csv": (get(EVERYONE),),
+    "seasons:series-factions": (get(EVERYONE, slug="{series}"),),
+    "seasons:series-factions-csv": (get(EVERYONE, slug="{series}"),),
     "seasons:ratings": (get(EVERYONE, system="starcraft-tmg"),),
     # Only a finished event has a feed; the table's event is being played (404 for all).
     "seasons:event-feed": (op("get", NOBODY, anonymous="404"),),
@@ -412,6 +418,8 @@ API: dict[str, tuple[Op, ...]] = {
         op("post", SIGNED_IN, {"name": "Another", "game_system": "starcraft-tmg", "formula": "field-scaled"}),
     ),
     "seasons:api-series": (get(EVERYONE, slug="{series}"),),
+    "seasons:api-series-factions": (get(EVERYONE, slug="{series}"),),
+    "seasons:api-event-factions": (get(EVERYONE),),
     "seasons:api-series-formula": (op("put", SIGNED_IN, {"formula": "field-scaled"}, slug="{series}"),),
     "seasons:api-series-events": (op("post", SIGNED_IN, {"event": "{slug}"}, slug="{series}"),),
     "seasons:api-series-event": (op("delete", SIGNED_IN, slug="{series}", event="{slug}"),),
