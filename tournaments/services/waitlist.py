@@ -85,16 +85,6 @@ def waitlist_join(
     return entry
 
 
-def place_of(entry: WaitlistEntry) -> int | None:
-    """The entry's place among those waiting (1 = next to be offered); None if not waiting."""
-    if entry.state != WaitlistState.WAITING:
-        return None
-    ahead = WaitlistEntry.objects.filter(
-        event_id=entry.event_id, state=WaitlistState.WAITING, position__lt=entry.position
-    ).count()
-    return ahead + 1
-
-
 def waitlist_has_lapsed(event: Event) -> bool:
     """Whether a lazy refresh has anything to do (a cheap read before taking the lock)."""
     return WaitlistEntry.objects.filter(

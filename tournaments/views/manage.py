@@ -56,9 +56,11 @@ from tournaments.services.staff_invitations import (
     staff_invite,
 )
 from tournaments.services.teams import team_register
+from tournaments.services.waitlist import waitlist_refresh
 from tournaments.team_selectors import squads_of
 from tournaments.views.common import actor, confirmation_page, nav_context, run_service
 from tournaments.views.player import army_name, roster_slots
+from tournaments.waitlist_selectors import capacity_of, waitlist_rows
 
 AUDIT_PAGE = 300
 
@@ -228,6 +230,7 @@ def _players_page(
     csv_form: PlayersCsvForm | None = None,
 ) -> HttpResponse:
     event = access.event
+    waitlist_refresh(event=event)  # lazy expiry: the TO sees lapsed offers passed on
     published = event.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
     players = list(event_players(event))
     if add_form is None:
@@ -242,6 +245,8 @@ def _players_page(
         "add_form": add_form,
         "csv_form": csv_form or PlayersCsvForm(),
         "round_in_play": published,
+        "capacity": capacity_of(event),
+        "waitlist": waitlist_rows(event),
         "invitable": sum(1 for player in players if is_invitable(player)),
         "uninvited": sum(1 for player in players if is_invitable(player) and player.invited_at is None),
     }
