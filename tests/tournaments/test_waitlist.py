@@ -56,7 +56,8 @@ def test_a_full_event_refuses_a_sign_up_and_takes_it_on_the_waitlist(
     assert entry.state == WaitlistState.WAITING
     assert not Player.objects.filter(event=event, user=carol).exists()
     assert my_entry(event, carol) is not None
-    assert capacity_of(event).full and capacity_of(event).waiting == 1
+    assert capacity_of(event).full
+    assert capacity_of(event).waiting == 1
     with pytest.raises(ServiceError) as twice:
         waitlist_join(event=event, user=carol, join_code=CODE)
     assert twice.value.code == "already-waitlisted"
