@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils import timezone
 
 from tournaments.models import WAITLIST_ACTIVE, Event, WaitlistEntry, WaitlistState
 from tournaments.services.capacity import entrants, event_is_full, seats_free
@@ -59,6 +60,14 @@ def my_entry(event: Event, user: AbstractBaseUser | AnonymousUser) -> WaitlistRo
         ).count()
         place = ahead + 1
     return WaitlistRow(entry, place)
+
+
+def events_with_my_lapsed_offers(user: AbstractBaseUser) -> list[Event]:
+    """Events where the user's offered seat has lapsed: My events passes them on first."""
+    lapsed = WaitlistEntry.objects.filter(
+        user_id=user.pk, state=WaitlistState.OFFERED, offer_expires_at__lte=timezone.now()
+    ).select_related("event")
+    return [entry.event for entry in lapsed]
 
 
 def my_waitlist(user: AbstractBaseUser) -> list[WaitlistRow]:
