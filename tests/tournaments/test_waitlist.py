@@ -205,3 +205,17 @@ def test_the_cap_and_accept_time_are_checked(alice: Any) -> None:
     with pytest.raises(ServiceError) as hours:
         event_update(event=event, actor=alice, waitlist_accept_hours=0)
     assert hours.value.code == "waitlist-accept-hours"
+
+
+def test_a_lapsed_offer_mails_the_next_person_when_the_list_is_read(
+    alice: Any, bob: Any, carol: Any, mallory: Any, mails_after_commit: Any
+) -> None:
+    event, seat = _full(alice, bob)
+    first, second = _wait(event, carol, mallory)
+    player_drop(player=seat, by=bob)
+    lapsed = timezone.now() - dt.timedelta(seconds=1)
+    WaitlistEntry.objects.filter(pk=first.pk).update(offer_expires_at=lapsed)
+    mail.outbox.clear()
+    mails_after_commit(lambda: waitlist_refresh(event=event))
+    assert [m.to for m in mail.outbox] == [["mallory@example.org"]]
+    assert AuditEntry.objects.filter(event=event, action="waitlist-offer-expired", subject="carol").exists()
