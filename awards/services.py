@@ -267,3 +267,21 @@ def awards_publish(*, event: Event, by: AbstractBaseUser) -> AwardProgramme:
     audit(event=event, actor=by, action="awards-published", subject=event.name, data=winners)
     event_touch(event)
     return programme
+
+
+@transaction.atomic
+def awards_copy(*, source: Event, copy: Event, by: AbstractBaseUser) -> list[str]:
+    """The awards `source` offers, offered again by its copy ("Copy this event",
+    tournaments.copy_hooks): the same awards, open for voting, with no ballots and no
+    winners. The owner is kept only when it is the copying TO, the copy's one member of
+    staff (no other staff are copied, and the owner must be on the staff)."""
+    awards = list(Award.objects.filter(event=source).order_by("id"))
+    if not awards:
+        return []
+    Award.objects.bulk_create(
+        Award(event=copy, kind=award.kind, group=award.group, label=award.label) for award in awards
+    )
+    old = AwardProgramme.objects.filter(event=source).first()
+    owner = by.pk if old is not None and old.owner_id == by.pk else None
+    AwardProgramme.objects.create(event=copy, owner_id=owner)
+    return [f"the awards: {_labels(awards)}"]

@@ -62,6 +62,7 @@ urlpatterns = [
     path("e/<slug:slug>/manage/", manage.dashboard, name="manage"),
     path("e/<slug:slug>/manage/settings/", settings.settings, name="manage-settings"),
     path("e/<slug:slug>/manage/scoring/", settings.scoring_save, name="manage-scoring"),
+    path("e/<slug:slug>/manage/copy/", settings.event_copy_view, name="manage-copy"),
     path("e/<slug:slug>/manage/pack/", packs.pack, name="manage-pack"),
     path("e/<slug:slug>/manage/staff/", manage.staff, name="manage-staff"),
     path("e/<slug:slug>/manage/staff/invite/", manage.staff_invite_view, name="manage-staff-invite"),

@@ -329,6 +329,7 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
         "alice": [
             ("manage", "manage/"),
             ("manage-settings", "manage/settings/"),
+            ("manage-copy", "manage/copy/"),
             ("manage-pack", "manage/pack/"),
             ("manage-staff", "manage/staff/"),
             ("manage-side-events", "manage/side-events/"),

@@ -251,6 +251,8 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage": (get(TO),),
     "manage-settings": (get(TO),),
     "manage-scoring": (post(TO),),
+    # Copy this event: the TO's alone (a copy made by the POST, 302 to its settings).
+    "manage-copy": (get(TO), post(TO, {"name": "Next Assault", "starts_on": "2030-03-02"})),
     "manage-pack": (get(TO), post(TO)),
     "manage-staff": (get(TO),),
     "manage-side-events": (
@@ -307,6 +309,7 @@ API: dict[str, tuple[Op, ...]] = {
     "api:me-notifications": (op("get", SIGNED_IN, anonymous="401"), op("put", SIGNED_IN, {"pairing": False})),
     "api:events": (get(EVERYONE), post(SIGNED_IN, {"name": "Spring"})),
     "api:event": (get(EVERYONE), op("patch", TO, {"venue": "Town Hall"})),
+    "api:event-copy": (post(TO, {"name": "Next Assault", "starts_on": "2030-03-02"}),),
     "api:pack": (get(EVERYONE), op("delete", TO)),
     "api:tables": (op("put", TO, {"tables": [{"number": n} for n in range(1, 6)]}),),
     "api:event-scoring": (get(EVERYONE), op("put", TO, {"bye": [3, 2]})),

@@ -211,7 +211,7 @@ def test_a_lapsed_offer_mails_the_next_person_when_the_list_is_read(
     alice: Any, bob: Any, carol: Any, mallory: Any, mails_after_commit: Any
 ) -> None:
     event, seat = _full(alice, bob)
-    first, second = _wait(event, carol, mallory)
+    first, _second = _wait(event, carol, mallory)
     player_drop(player=seat, by=bob)
     lapsed = timezone.now() - dt.timedelta(seconds=1)
     WaitlistEntry.objects.filter(pk=first.pk).update(offer_expires_at=lapsed)

@@ -21,6 +21,7 @@ app_name = "api"
 
 event_patterns: list[URLPattern | URLResolver] = [
     path("", events.EventApi.as_view(), name="event"),
+    path("copy/", events.EventCopyApi.as_view(), name="event-copy"),
     path("tables/", events.TablesApi.as_view(), name="tables"),
     path("scoring/", scoring.EventScoringApi.as_view(), name="event-scoring"),
     path("staff/", events.StaffApi.as_view(), name="staff"),

@@ -1,6 +1,7 @@
 """The event's settings page: the settings of the event listing (OP Guide: The Tournament
 Organiser announces them) and, below them, the scoring bands and bye score, each saved by
-its own form and shown again with what the TO typed when it is refused."""
+its own form and shown again with what the TO typed when it is refused; and the page that
+copies the event into a new one with the same set-up."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from django.views.decorators.http import require_POST
 from tournaments.access import TO, EventAccess, access_event
 from tournaments.errors import ServiceError
 from tournaments.forms.common import add_service_error
+from tournaments.forms.copy import EventCopyForm
 from tournaments.forms.scoring import ScoringForm
 from tournaments.forms.settings import EventForm, schedule_initial, tables_text
 from tournaments.models import Event
 from tournaments.selectors import deadline_warning
+from tournaments.services.event_copy import NOT_COPIED, EventCopy, event_copy
 from tournaments.services.events import EDITABLE_FIELDS, event_update, tables_set
 from tournaments.services.scoring import event_scoring_set, scoring_of
 from tournaments.views.common import actor, nav_context
@@ -102,3 +105,41 @@ def scoring_save(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect(f"/e/{event.slug}/manage/settings/#scoring")
     # Shown again on the settings page, with what the TO typed and why it was refused.
     return settings_page(request, access, scoring_form=form)
+
+
+def _copied_message(copied: EventCopy, source: Event) -> str:
+    """What the TO reads on the copy's settings page: what came over, what did not, and
+    what to look at again."""
+    parts = [
+        f"{copied.event.name} is a new draft copy of {source.name}.",
+        f"Copied: {'; '.join(copied.copied)}.",
+        f"Not copied: {'; '.join(copied.not_copied)}.",
+    ]
+    if copied.to_check:
+        parts.append(f"Check {' and '.join(copied.to_check)}.")
+    return " ".join(parts)
+
+
+@login_required
+def event_copy_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Copy this event (docs/features.md, "Copying an event"): the TO names the new event and
+    its dates; it opens on the new event's settings page, saying what was copied."""
+    access = access_event(request.user, slug, TO)
+    event = access.event
+    form = EventCopyForm(request.POST or None, event=event)
+    if event.side_event_of_id is None and request.method == "POST" and form.is_valid():
+        try:
+            copied = event_copy(
+                event=event,
+                by=actor(request),
+                name=form.cleaned_data["name"],
+                starts_on=form.cleaned_data["starts_on"],
+                ends_on=form.cleaned_data["ends_on"],
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _copied_message(copied, event))
+            return redirect("manage-settings", copied.event.slug)
+    context = nav_context(access, "manage") | {"form": form, "not_copied": NOT_COPIED}
+    return render(request, "tournaments/manage/copy.html", context)

@@ -372,6 +372,17 @@ class SideEventWriteSerializer(Serializer):
     )
 
 
+class EventCopySerializer(Serializer):
+    """Copy this event (docs/features.md, "Copying an event"): the new event's name and
+    dates; every other part of its set-up comes from the event in the path."""
+
+    name = serializers.CharField(max_length=limits.EVENT_NAME_LENGTH)
+    starts_on = serializers.DateField(help_text="The copy's first day; the schedule moves with it.")
+    ends_on = serializers.DateField(
+        allow_null=True, required=False, help_text="Empty: as many days as the event copied."
+    )
+
+
 class StaffSerializer(Serializer):
     username = serializers.CharField()
     role = serializers.ChoiceField(choices=StaffRoleKind.choices)

@@ -1,4 +1,4 @@
-"""Events: list, create, read, change settings, tables and staff."""
+"""Events: list, create, read, change settings, tables and staff, copy."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.schema import text_parameter
 from tournaments.api.serializers.events import (
+    EventCopySerializer,
     EventDetailSerializer,
     EventSummarySerializer,
     EventWriteSerializer,
@@ -28,6 +29,7 @@ from tournaments.api.serializers.players import PlayerSerializer
 from tournaments.api.views._common import validated
 from tournaments.errors import ServiceError
 from tournaments.models import Event, StaffRoleKind
+from tournaments.services.event_copy import event_copy
 from tournaments.services.events import event_create, event_update, staff_add, staff_remove, tables_set
 from tournaments.services.side_events import side_event_create, side_event_delete, side_event_join
 
@@ -93,6 +95,32 @@ class EventApi(ApiView):
         fields = validated(EventWriteSerializer, request, partial=True)
         event_update(event=access.event, actor=user, **fields)
         return _detail(request, slug)
+
+
+class EventCopyApi(ApiView):
+    @extend_schema(
+        operation_id="event_copy",
+        summary="Copy this event into a new draft event (TO); the caller becomes its TO",
+        description="The new event has every setting of this one (team game, team tournament, top "
+        "cut, listing and accessibility too), its tables and layouts, its scoring bands and bye, its "
+        "supplied data pack and the awards it offers. Its round start times, roster deadline and "
+        "accommodations date move by the days between the two start dates, at the same time of day "
+        "on the venue's clock; a moved deadline already past takes the default. No players, teams, "
+        "rosters, rounds, results, side events, series membership or staff other than the caller are "
+        "copied. Refused for a side event (`side-event-copy`) and checked like a new event.",
+        request=EventCopySerializer,
+        responses=responses({201: EventDetailSerializer}, login=True),
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        user = signed_in(request)
+        access = event_for(request, slug, TO)
+        fields = validated(EventCopySerializer, request)
+        copied = event_copy(event=access.event, by=user, **fields)
+        data = presenters.event_detail(access_event(user, copied.event.slug))
+        return Response(
+            EventDetailSerializer(data, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class TablesApi(ApiView):
