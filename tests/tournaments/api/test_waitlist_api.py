@@ -31,9 +31,9 @@ def test_the_cap_on_the_event_and_a_full_sign_up(api: Any, alice: Any) -> None:
     assert joined.status_code == 201, joined.json()
     assert (joined.json()["state"], joined.json()["place"]) == ("waiting", 1)
     assert "username" not in joined.json()
-    mine = api("carol").get(f"{URL}waitlist/").json()
+    mine = api("carol").get(f"{URL}waitlist/").json()["results"]
     assert [row["name"] for row in mine] == ["carol"]
-    assert api("mallory").get(f"{URL}waitlist/").json() == []
+    assert api("mallory").get(f"{URL}waitlist/").json()["results"] == []
 
 
 def test_the_to_reorders_offers_and_the_offer_is_accepted(api: Any, alice: Any) -> None:
@@ -41,11 +41,13 @@ def test_the_to_reorders_offers_and_the_offer_is_accepted(api: Any, alice: Any) 
     api("bob").post(f"{URL}players/", {"join_code": "let-me-in"}, format="json")
     for who in ("carol", "mallory"):
         api(who).post(f"{URL}waitlist/", {"join_code": "let-me-in"}, format="json")
-    rows = api("alice").get(f"{URL}waitlist/").json()
+    rows = api("alice").get(f"{URL}waitlist/").json()["results"]
     assert [(r["username"], r["place"]) for r in rows] == [("carol", 1), ("mallory", 2)]
     mallory = rows[1]["id"]
     moved = api("alice").post(f"{URL}waitlist/{mallory}/move/", {"place": 1}, format="json").json()
-    assert [r["username"] for r in moved] == ["mallory", "carol"]
+    assert (moved["username"], moved["place"]) == ("mallory", 1)
+    after = api("alice").get(f"{URL}waitlist/").json()["results"]
+    assert [r["username"] for r in after] == ["mallory", "carol"]
     early = api("mallory").post(f"{URL}waitlist/accept/")
     assert (early.status_code, early.json()["code"]) == (400, "no-offer")
     offered = api("alice").post(f"{URL}waitlist/{mallory}/offer/").json()

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from tournaments.access import TO, my_waitlist_entry_or_404, waitlist_entry_or_404
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
+from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.serializers.players import PlayerSerializer
 from tournaments.api.serializers.waitlist import (
@@ -37,8 +38,8 @@ from tournaments.waitlist_selectors import my_entry, waitlist_rows
 TAGS = ["waitlist"]
 
 
-def _entry(entry: WaitlistEntry, place: int | None, *, to: bool) -> dict[str, Any]:
-    data = {
+def _row(entry: WaitlistEntry, place: int | None) -> dict[str, Any]:
+    return {
         "id": entry.pk,
         "name": entry.name,
         "state": entry.state,
@@ -49,7 +50,10 @@ def _entry(entry: WaitlistEntry, place: int | None, *, to: bool) -> dict[str, An
         "username": entry.user.get_username(),
         "email": entry.email,
     }
-    return dict(WaitlistEntrySerializer(data, context={"staff": to}).data)
+
+
+def _entry(entry: WaitlistEntry, place: int | None, *, to: bool) -> dict[str, Any]:
+    return dict(WaitlistEntrySerializer(_row(entry, place), context={"staff": to}).data)
 
 
 def _mine(entry: WaitlistEntry, user: AbstractBaseUser) -> dict[str, Any]:
@@ -61,7 +65,8 @@ class WaitlistApi(ApiView):
     @extend_schema(
         operation_id="waitlist_list",
         summary="The waitlist: the TO sees everyone waiting or offered a seat, anyone else their own entry",
-        responses=responses({200: WaitlistEntrySerializer(many=True)}, invalid=False, login=True),
+        parameters=PAGE_PARAMETERS,
+        responses=responses({200: page_of(WaitlistEntrySerializer)}, invalid=False, login=True),
         tags=TAGS,
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -69,11 +74,14 @@ class WaitlistApi(ApiView):
         access = event_for(request, slug)
         waitlist_refresh(event=access.event)
         if access.is_to:
-            rows = [_entry(r.entry, r.place, to=True) for r in waitlist_rows(access.event)]
+            rows = waitlist_rows(access.event)
         else:
-            row = my_entry(access.event, user)
-            rows = [_entry(row.entry, row.place, to=False)] if row is not None else []
-        return Response(rows)
+            mine = my_entry(access.event, user)
+            rows = [mine] if mine is not None else []
+        context = {"staff": access.is_to}
+        return paginated(
+            request, self, rows, WaitlistEntrySerializer, lambda r: _row(r.entry, r.place), context
+        )
 
     @extend_schema(
         operation_id="waitlist_join",
@@ -131,7 +139,7 @@ class WaitlistMoveApi(ApiView):
         operation_id="waitlist_move",
         summary="Put a waiting person at a place on the list (TO)",
         request=WaitlistMoveSerializer,
-        responses=responses({200: WaitlistEntrySerializer(many=True)}, login=True),
+        responses=responses({200: WaitlistEntrySerializer}, login=True),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str, entry_id: int) -> Response:
@@ -139,8 +147,8 @@ class WaitlistMoveApi(ApiView):
         access = event_for(request, slug, TO)
         waitlist_refresh(event=access.event)
         data = validated(WaitlistMoveSerializer, request)
-        waitlist_move(entry=waitlist_entry_or_404(access, entry_id), place=data["place"], by=user)
-        return Response([_entry(r.entry, r.place, to=True) for r in waitlist_rows(access.event)])
+        entry = waitlist_move(entry=waitlist_entry_or_404(access, entry_id), place=data["place"], by=user)
+        return Response(_entry(entry, data["place"], to=True))
 
 
 class WaitlistOfferApi(ApiView):
