@@ -23,6 +23,9 @@ class Capacity:
 
 
 def capacity_of(event: Event) -> Capacity:
+    """Without a cap nothing is counted (no query): no page shows a count then."""
+    if event.capacity is None:
+        return Capacity(capacity=None, entrants=0, seats_free=None, full=False, waiting=0)
     return Capacity(
         capacity=event.capacity,
         entrants=entrants(event),
@@ -40,9 +43,13 @@ class WaitlistRow:
 
 def waitlist_rows(event: Event) -> list[WaitlistRow]:
     """The TO's view: offered seats first, then those waiting in order."""
-    rows = WaitlistEntry.objects.filter(event=event, state__in=WAITLIST_ACTIVE).select_related("user")
+    rows = list(
+        WaitlistEntry.objects.filter(event=event, state__in=WAITLIST_ACTIVE)
+        .select_related("user")
+        .order_by("position", "id")
+    )
     offered = [WaitlistRow(e, None) for e in rows if e.state == WaitlistState.OFFERED]
-    waiting = [e for e in rows.order_by("position", "id") if e.state == WaitlistState.WAITING]
+    waiting = [e for e in rows if e.state == WaitlistState.WAITING]
     return offered + [WaitlistRow(e, n) for n, e in enumerate(waiting, start=1)]
 
 

@@ -92,12 +92,16 @@ def waitlist_has_lapsed(event: Event) -> bool:
     ).exists()
 
 
-@transaction.atomic
 def waitlist_refresh(*, event: Event) -> None:
     """Expire lapsed offers and pass their seats on: the lazy expiry every read and action
-    of the waitlist runs first (docs/waitlist.md, "Offers")."""
-    if not waitlist_has_lapsed(event):
-        return
+    of the waitlist runs first (docs/waitlist.md, "Offers"). One cheap read when nothing
+    has lapsed, so a page that calls it costs no transaction."""
+    if waitlist_has_lapsed(event):
+        _refresh(event)
+
+
+@transaction.atomic
+def _refresh(event: Event) -> None:
     event = lock_event(event)
     if expire_lapsed(event):
         offer_free_seats(event)

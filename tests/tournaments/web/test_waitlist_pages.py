@@ -3,10 +3,12 @@ event page, a waiting person's page and My events, the TO's list and the setting
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from tests.builders.rows import make_event
 from tournaments.models import Event, Player, WaitlistEntry, WaitlistState
@@ -104,3 +106,20 @@ def test_the_settings_take_the_cap_and_the_accept_time(client: Client, alice: An
     assert response.status_code == 302, response.context["form"].errors
     event.refresh_from_db()
     assert (event.capacity, event.waitlist_accept_hours) == (16, 12)
+
+
+def test_the_to_page_passes_a_lapsed_offer_on(
+    client: Client, alice: Any, bob: Any, carol: Any, mallory: Any
+) -> None:
+    event, seat = _full(alice, bob)
+    first = waitlist_join(event=event, user=carol, join_code="let-me-in")
+    second = waitlist_join(event=event, user=mallory, join_code="let-me-in")
+    player_drop(player=seat, by=bob)
+    WaitlistEntry.objects.filter(pk=first.pk).update(
+        offer_expires_at=timezone.now() - dt.timedelta(seconds=1)
+    )
+    client.force_login(alice)
+    page = client.get(f"{E}manage/players/").content.decode()
+    assert "carol" not in page.split('id="waitlist-heading"')[1]
+    second.refresh_from_db()
+    assert second.state == WaitlistState.OFFERED
