@@ -25,6 +25,7 @@ from tournaments.models import (
     StaffRole,
     StaffRoleKind,
     TeamMatch,
+    WaitlistEntry,
 )
 from tournaments.unstorable import unstorable_character
 
@@ -198,3 +199,28 @@ def captain_squad_or_404(access: EventAccess, match: TeamMatch) -> Squad:
         if squad is not None and player is not None and squad.captain_id == player.pk:
             return squad
     raise Http404("No such team match.")
+
+
+def waitlist_entry_or_404(access: EventAccess, pk: int) -> WaitlistEntry:
+    """A waitlist entry of the event, for the TO's actions on the list (docs/waitlist.md);
+    anyone else reaches only their own, through `my_waitlist_entry_or_404`."""
+    entries = WaitlistEntry.objects.filter(event=access.event, pk=pk).select_related("event", "user")
+    entry = entries.first()
+    if entry is None or not access.is_to:
+        raise Http404("No such waitlist entry.")
+    return entry
+
+
+def my_waitlist_entry_or_404(access: EventAccess, user: AnyUser) -> WaitlistEntry:
+    """The caller's own latest entry on the event's waitlist (waiting, offered or past)."""
+    entry = (
+        WaitlistEntry.objects.filter(event=access.event, user_id=user.pk)
+        .select_related("event", "user")
+        .order_by("-joined_at", "-id")
+        .first()
+        if user.is_authenticated
+        else None
+    )
+    if entry is None:
+        raise Http404("You are not on this event's waitlist.")
+    return entry

@@ -20,8 +20,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.links import absolute
+from tournaments.event_time import event_zone_active
 from tournaments.mail import header_text, send_one_mail
-from tournaments.models import Event, Player, StaffInvitation
+from tournaments.models import Event, Player, StaffInvitation, WaitlistEntry, WaitlistState
 
 INVITATION_SALT = "muster.invitation"
 INVITATION_MAX_AGE = 60 * 60 * 24 * 90  # seconds: an event's season is planned months ahead
@@ -137,3 +138,30 @@ def staff_invitation_mail(*, invitation_id: int) -> bool:
     if not sent:
         StaffInvitation.objects.filter(pk=invitation.pk).update(mail_failed_at=timezone.now())
     return sent
+
+
+def waitlist_offer_mail(*, entry_id: int) -> bool:
+    """Mail a waiting person the seat just offered to them (docs/waitlist.md): where to
+    accept it and by when. False when there is nothing to send (the offer was taken back,
+    no address) or the mail server refused it."""
+    entry = WaitlistEntry.objects.filter(pk=entry_id).select_related("event", "user").first()
+    if entry is None or entry.state != WaitlistState.OFFERED or entry.offer_expires_at is None:
+        return False
+    to = entry.email or str(getattr(entry.user, "email", "") or "")
+    if not to:
+        return False
+    event = entry.event
+    with event_zone_active(event):
+        until = timezone.localtime(entry.offer_expires_at).strftime("%Y-%m-%d %H:%M")
+    return send_one_mail(
+        subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}A seat at {event.name} is yours to take",
+        body=(
+            f"Hello {header_text(entry.name)},\n\n"
+            f"A seat has been freed at {header_text(event.name)} and you are next on its waitlist. "
+            f"Accept it by {until} (the venue's time); after that it goes to the next person.\n\n"
+            f"{absolute(reverse('waitlist', args=[event.slug]))}\n\n"
+            "If you no longer want to play, decline it on that page: the next person gets it at once.\n"
+        ),
+        to=to,
+        what=f"waitlist offer {entry.pk} of event {event.pk}",
+    )

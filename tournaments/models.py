@@ -193,6 +193,14 @@ class Event(models.Model):
     )
     status = models.CharField(max_length=20, choices=EventStatus.choices, default=EventStatus.DRAFT)
     registration_open = models.BooleanField(default=True)
+    # The registration cap (docs/waitlist.md): entrants beyond it join the waitlist. It
+    # counts entrants: players, a team game's teams, a team tournament's teams. None: no cap.
+    capacity = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The most entrants the event takes; empty: no cap."
+    )
+    waitlist_accept_hours = models.PositiveSmallIntegerField(
+        default=24, help_text="Hours a waiting player has to accept a freed seat."
+    )
     join_code = models.CharField(
         max_length=32, blank=True, help_text="Secret part of the self-service registration link."
     )
@@ -439,6 +447,47 @@ class Squad(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class WaitlistState(models.TextChoices):
+    WAITING = "waiting", "Waiting"
+    OFFERED = "offered", "Offered a seat"
+    ACCEPTED = "accepted", "Accepted"
+    EXPIRED = "expired", "Offer expired"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+WAITLIST_ACTIVE = (WaitlistState.WAITING, WaitlistState.OFFERED)
+
+
+class WaitlistEntry(models.Model):
+    """A sign-up beyond the event's cap (docs/waitlist.md). Not a `Player`: a waiting person
+    is never paired, ranked or listed with the field until they accept an offered seat, and
+    then they become a Player like any other entrant."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="waitlist")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=120)
+    email = models.EmailField(blank=True)
+    position = models.PositiveIntegerField()
+    state = models.CharField(max_length=10, choices=WaitlistState.choices, default=WaitlistState.WAITING)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    offered_at = models.DateTimeField(null=True, blank=True)
+    offer_expires_at = models.DateTimeField(null=True, blank=True)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["event", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "user"],
+                condition=models.Q(state__in=["waiting", "offered"]),
+                name="unique_active_waitlist_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_state_display()})"
 
 
 class Table(models.Model):

@@ -14,7 +14,7 @@ from smtplib import SMTPException
 from django.core.mail import get_connection
 
 from config.celery import app
-from tournaments.invitation_mails import seat_invitations_mail, staff_invitation_mail
+from tournaments.invitation_mails import seat_invitations_mail, staff_invitation_mail, waitlist_offer_mail
 from tournaments.notifications import mails_for
 
 log = logging.getLogger(__name__)
@@ -63,3 +63,9 @@ def send_seat_invitations(*, player_ids: list[int], stamp: str) -> int:
 def send_staff_invitation(*, invitation_id: int) -> bool:
     """One staff invitation's mail (services.staff_invitations)."""
     return staff_invitation_mail(invitation_id=invitation_id)
+
+
+@app.task(name="tournaments.send_waitlist_offer", ignore_result=True)
+def send_waitlist_offer(*, entry_id: int) -> bool:
+    """A freed seat's offer to the next waiting person (services.capacity, docs/waitlist.md)."""
+    return waitlist_offer_mail(entry_id=entry_id)

@@ -13,6 +13,7 @@ from tournaments.views import (
     setup,
     side_events,
     teams,
+    waitlist,
 )
 
 urlpatterns = [
@@ -40,6 +41,8 @@ urlpatterns = [
     path("e/<slug:slug>/join/<str:code>/", setup.join, name="join"),
     path("e/<slug:slug>/side-join/", side_events.side_event_join_view, name="side-event-join"),
     path("e/<slug:slug>/invitation/<str:token>/", setup.invitation, name="invitation"),
+    # The waitlist of a full event (docs/waitlist.md): a waiting person's place and offer.
+    path("e/<slug:slug>/waitlist/", waitlist.waitlist, name="waitlist"),
     # Players
     path("e/<slug:slug>/me/", player.me, name="me"),
     path("e/<slug:slug>/me/rosters/<int:slot>/", player.roster_save, name="me-roster"),
@@ -88,6 +91,11 @@ urlpatterns = [
         "e/<slug:slug>/manage/players/<int:pk>/<str:action>/",
         manage.player_action,
         name="manage-player-action",
+    ),
+    path(
+        "e/<slug:slug>/manage/waitlist/<int:pk>/<str:action>/",
+        waitlist.manage_waitlist_action,
+        name="manage-waitlist-action",
     ),
     path("e/<slug:slug>/manage/teams/<int:pk>/drop/", manage.team_drop, name="manage-team-drop"),
     path("e/<slug:slug>/manage/rosters/", manage.rosters_board, name="manage-rosters"),

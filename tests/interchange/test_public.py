@@ -124,6 +124,8 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "team_event",
                 "teams",
                 "seed_by_rating",  # a setting, public like the others (docs/ratings.md)
+                "capacity",  # the registration cap, shown on the event page (docs/waitlist.md)
+                "waitlist_accept_hours",
                 *PUBLIC_SECTIONS,
             ),
             True,

@@ -49,10 +49,11 @@ from tests.builders.worlds import build_world
 from tournaments.invitation_mails import invitation_token, staff_invitation_token
 from tournaments.models import Event, Game, RoundStatus, Squad, StaffInvitation, StaffRoleKind, Table
 from tournaments.services.events import event_create
-from tournaments.services.players import player_register
+from tournaments.services.players import player_join, player_register
 from tournaments.services.rounds import round_pair
 from tournaments.services.side_events import side_event_create
 from tournaments.services.squads import Member, squad_register
+from tournaments.services.waitlist import waitlist_join
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -275,6 +276,10 @@ WEB: dict[str, tuple[Op, ...]] = {
     "manage-player-action": (post(TO, pk="{bob_pk}", action="check-in"),),
     # A team tournament's team and matches (docs/team-matches.md), in alice's team event.
     "manage-team-drop": (post(TO, slug="{to_teams}", pk="{squad}"),),
+    # The waitlist (docs/waitlist.md) of alice's full Capped Open: oscar waits there. A
+    # waiting person's own page; the TO's buttons on the list.
+    "waitlist": (get(frozenset({"other-to"}), slug="{capped}"),),
+    "manage-waitlist-action": (post(TO, slug="{capped}", pk="{waiting}", action="up"),),
     # Judges change rosters after the deadline (OP Guide: Illegal Rosters).
     "manage-rosters": (get(STAFF),),
     "manage-roster-edit": (get(STAFF, pk="{bob_pk}", slot="1"),),
@@ -394,6 +399,18 @@ API: dict[str, tuple[Op, ...]] = {
         post(SIGNED_IN, {"name": "Gold", "join_code": "let-me-in", "members": TEAM_OF_THREE}, slug="{teams}"),
     ),
     "api:team-drop": (post(TO, slug="{teams}", team_id="{red}"),),
+    # The waitlist of the full Capped Open (oscar waits): any account reads its own entry (or
+    # none) and may try to join (a wrong code: 400); only oscar has an entry to accept or leave
+    # (no offer yet: 400); the TO reorders, offers and removes.
+    "api:waitlist": (
+        op("get", SIGNED_IN, anonymous="401", slug="{capped}"),
+        post(SIGNED_IN, {"join_code": "wrong"}, slug="{capped}"),
+    ),
+    "api:waitlist-accept": (post(frozenset({"other-to"}), slug="{capped}"),),
+    "api:waitlist-withdraw": (post(frozenset({"other-to"}), slug="{capped}"),),
+    "api:waitlist-move": (post(TO, {"place": 1}, slug="{capped}", entry_id="{waiting}"),),
+    "api:waitlist-offer": (post(TO, slug="{capped}", entry_id="{waiting}"),),
+    "api:waitlist-entry": (op("delete", TO, slug="{capped}", entry_id="{waiting}"),),
     "api:round-matches": (get(EVERYONE, slug="{teams}", number="1"),),
     "api:team-standings": (get(EVERYONE, slug="{teams}"),),
     # A captain reads their own view of the protocol and chooses (carol naming a Red player is
@@ -536,6 +553,10 @@ def _build() -> World:
         event=event, email="newjudge@example.org", role="floor-judge"
     )
     teams = _team_tournament(users)
+    # A full event with a waitlist (docs/waitlist.md): one seat, bob's; oscar waits.
+    capped = event_create(creator=users["alice"], name="Capped Open", capacity=1)
+    player_join(event=capped, user=users["bob"], join_code=capped.join_code)
+    waiting = waitlist_join(event=capped, user=users["oscar"], join_code=capped.join_code)
     red = Squad.objects.get(event=teams, name="Red")
     assert red.captain is not None
     values = {
@@ -564,6 +585,8 @@ def _build() -> World:
         "to_team_match": str(to_team_match.pk),
         "series": series.slug,
         "red": red.external_id,
+        "capped": capped.slug,
+        "waiting": str(waiting.pk),
         "red_captain": red.captain.external_id,
     }
     sessions = {}

@@ -22,6 +22,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.schedule import ScheduleError, parse_schedule
+from tournaments.waitlist_selectors import capacity_of
 
 
 def player_status(player: Player) -> str:
@@ -69,6 +70,10 @@ def event_detail(access: EventAccess) -> dict[str, Any]:
     data["side_events"] = list(event.side_events.order_by("slug").values_list("slug", flat=True))
     data["your_roles"] = sorted(access.roles)
     data["your_player"] = access.player.external_id if access.player is not None else None
+    cap = capacity_of(event)
+    data["seats_free"] = cap.seats_free
+    data["full"] = cap.full
+    data["waiting"] = cap.waiting
     if access.is_staff:
         active = selectors.active_player_count(event)
         data["join_code"] = event.join_code
@@ -112,6 +117,8 @@ EVENT_FIELDS = (
     "distinct_factions",
     "format_summary",
     "registration_open",
+    "capacity",
+    "waitlist_accept_hours",
     "rules_cutoff",
     "points_limit",
     "list_format",

@@ -13,6 +13,7 @@ from tournaments.api.views import (
     scoring,
     standings,
     teams,
+    waitlist,
 )
 from tournaments.api.views.auth import TokenApi, TokenKeyApi, TokensApi
 
@@ -34,6 +35,12 @@ event_patterns: list[URLPattern | URLResolver] = [
     path("players/<str:external_id>/drop/", players.PlayerDropApi.as_view(), name="player-drop"),
     path("players/<str:external_id>/teammates/", players.TeammatesApi.as_view(), name="player-teammates"),
     path("players/<str:external_id>/no-show/", players.PlayerNoShowApi.as_view(), name="player-no-show"),
+    path("waitlist/", waitlist.WaitlistApi.as_view(), name="waitlist"),
+    path("waitlist/accept/", waitlist.WaitlistAcceptApi.as_view(), name="waitlist-accept"),
+    path("waitlist/withdraw/", waitlist.WaitlistWithdrawApi.as_view(), name="waitlist-withdraw"),
+    path("waitlist/<int:entry_id>/", waitlist.WaitlistEntryApi.as_view(), name="waitlist-entry"),
+    path("waitlist/<int:entry_id>/move/", waitlist.WaitlistMoveApi.as_view(), name="waitlist-move"),
+    path("waitlist/<int:entry_id>/offer/", waitlist.WaitlistOfferApi.as_view(), name="waitlist-offer"),
     path("rosters/", rosters.RostersApi.as_view(), name="rosters"),
     path("rosters/check/", rosters.RosterCheckApi.as_view(), name="rosters-check"),
     path("rosters/<int:slot>/", rosters.RosterSlotApi.as_view(), name="roster-slot"),

@@ -430,6 +430,22 @@ class EventForm(Form):
         help_text="Who players tell, discreetly (OP Guide: Conduct).",
     )
     registration_open = forms.BooleanField(required=False, initial=True)
+    # The registration cap and its waitlist (docs/waitlist.md).
+    capacity = forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Registration cap",
+        help_text="The most entrants (players; teams in a team game or team tournament). Empty: no "
+        "cap. Sign-ups beyond it join the waitlist.",
+    )
+    waitlist_accept_hours = forms.IntegerField(
+        min_value=1,
+        max_value=24 * 14,
+        initial=24,
+        required=False,
+        label="Hours to accept a waitlist seat",
+        help_text="A freed seat is offered to the next person waiting, who has this long to accept.",
+    )
     # The event listing (OP Guide: The Tournament Organiser).
     layouts_in_use = forms.CharField(
         max_length=limits.SHORT_TEXT_LENGTH,
@@ -563,6 +579,8 @@ class EventForm(Form):
         data["cut_ties"] = data.get("cut_ties") or CutTies.BETTER_SEED
         data["match_rule"] = data.get("match_rule") or MatchRule.GAMES_WON
         data["match_pairing"] = data.get("match_pairing") or MatchPairing.PROTOCOL
+        if data.get("waitlist_accept_hours") is None:
+            data["waitlist_accept_hours"] = Event._meta.get_field("waitlist_accept_hours").get_default()
         if data.get("match_draw_margin") is None:
             data["match_draw_margin"] = 0
         if data.get("protocol_step_minutes") is None:

@@ -35,6 +35,7 @@ from tournaments.models import (
 )
 from tournaments.notifications import notify_staff_added
 from tournaments.services.audit import audit
+from tournaments.services.capacity import offer_free_seats
 from tournaments.services.rosters import rosters_judge_again
 from tournaments.services.schedules import check_schedule, check_side_event_game, normalised_schedule
 from tournaments.services.versions import event_touch
@@ -77,6 +78,8 @@ EDITABLE_FIELDS = (
     "head_judge_plays",
     "conduct_contact",
     "registration_open",
+    "capacity",
+    "waitlist_accept_hours",
     *LISTING_FIELDS,  # the event listing
 )
 # Free-text listing fields and their column width (tournaments.limits.SHORT_TEXT_LENGTH).
@@ -131,6 +134,14 @@ def _check_budget(event: Event, system: GameSystem, scale: Scale) -> None:
 
 
 def _check(event: Event) -> None:
+    if event.capacity is not None and event.capacity < 1:
+        raise ServiceError("A registration cap is at least 1 entrant.", code="capacity", field="capacity")
+    if not 1 <= event.waitlist_accept_hours <= 24 * 14:
+        raise ServiceError(
+            "The time to accept a waitlist seat is 1 to 336 hours.",
+            code="waitlist-accept-hours",
+            field="waitlist_accept_hours",
+        )
     if event.time_zone and not is_zone(event.time_zone):
         raise ServiceError(
             f"{event.time_zone!r} is not a time zone: choose one such as Europe/Warsaw.",
@@ -496,6 +507,8 @@ def event_update(*, event: Event, actor: AbstractBaseUser, **fields: Any) -> Eve
             if getattr(event, k) != v
         },
     )
+    if "capacity" in fields:
+        offer_free_seats(event)  # a raised cap offers its new seats (docs/waitlist.md)
     event_touch(event)
     if event.side_event_of_id is not None:
         event_touch(event.side_event_of_id)  # the main event's page lists its side events

@@ -30,6 +30,7 @@ from tournaments.models import (
 )
 from tournaments.players_csv import CsvProblem, read_player_list
 from tournaments.services.audit import audit
+from tournaments.services.capacity import event_is_full, lock_event, offer_free_seats
 from tournaments.services.reporting import (
     ResultInput,
     cut_forfeit_for_drops,
@@ -76,6 +77,7 @@ def player_register(
     invited_user: AbstractBaseUser | None = None,
     by: AbstractBaseUser | None,
     squad_member: bool = False,
+    seat_offered: bool = False,
 ) -> Player:
     """Enter a player. Self-service needs registration open; the TO may always add players.
 
@@ -85,7 +87,12 @@ def player_register(
 
     In a team tournament a player enters only as a member of a team (`squad_member`, set by
     tournaments.services.squads): its matches are N games a side (docs/team-matches.md), so
-    a player without a team could never be paired."""
+    a player without a team could never be paired.
+
+    Self-service (`user`) respects the registration cap (docs/waitlist.md): a full event
+    refuses with `event-full` and the caller may join the waitlist instead; a seat the
+    waitlist offered (`seat_offered`) was held for its holder. The TO's own entries are not
+    capped: the TO may always add an entrant."""
     _refuse_lone_player(event, squad_member=squad_member)
     name = name.strip()
     if not name:
@@ -108,6 +115,12 @@ def player_register(
     if user is not None and Player.objects.filter(event=event, user_id=user.pk).exists():
         raise ServiceError("You are already registered for this event.", code="already-registered")
     _check_can_play(event, user)
+    # The event's row lock: two sign-ups for the last seat take turns (docs/waitlist.md).
+    if user is not None and not seat_offered and event_is_full(lock_event(event)):
+        raise ServiceError(
+            f"{event.name} is full. Join its waitlist: you are offered a seat when one is freed.",
+            code="event-full",
+        )
     if invited_user is not None:
         # The event's own TO or Head Judge cannot be invited to play where they may not
         # (OP Guide: Roles); the TO knows the staff, so saying so reveals nothing.
@@ -315,6 +328,8 @@ def player_drop(*, player: Player, by: AbstractBaseUser | None, reason: str = ""
     player.save(update_fields=["dropped_after_round", "dropped_at"])
     _forfeit_cut_game(player)
     audit(event=player.event, actor=by, action="player-dropped", subject=player.name, reason=reason)
+    # A withdrawal before the event starts frees a seat for the waitlist (docs/waitlist.md).
+    offer_free_seats(lock_event(player.event))
     event_touch(player.event_id)
     return player
 

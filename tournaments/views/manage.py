@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.access import STAFF, TO, EventAccess, access_event, player_or_404, squad_or_404
@@ -56,9 +57,11 @@ from tournaments.services.staff_invitations import (
     staff_invite,
 )
 from tournaments.services.teams import team_register
+from tournaments.services.waitlist import waitlist_refresh
 from tournaments.team_selectors import squads_of
 from tournaments.views.common import actor, confirmation_page, nav_context, run_service
 from tournaments.views.player import army_name, roster_slots
+from tournaments.waitlist_selectors import WaitlistRow, capacity_of, waitlist_rows
 
 AUDIT_PAGE = 300
 
@@ -242,10 +245,23 @@ def _players_page(
         "add_form": add_form,
         "csv_form": csv_form or PlayersCsvForm(),
         "round_in_play": published,
+        "capacity": capacity_of(event),
+        "waitlist": _waitlist(event),
         "invitable": sum(1 for player in players if is_invitable(player)),
         "uninvited": sum(1 for player in players if is_invitable(player) and player.invited_at is None),
     }
     return render(request, "tournaments/manage/players.html", context)
+
+
+def _waitlist(event: Event) -> list[WaitlistRow]:
+    """The waitlist in one read; a lapsed offer among it is passed on first (lazy expiry,
+    docs/waitlist.md) and the list read again."""
+    rows = waitlist_rows(event)
+    now = timezone.now()
+    if any(r.entry.offer_expires_at is not None and r.entry.offer_expires_at <= now for r in rows):
+        waitlist_refresh(event=event)
+        rows = waitlist_rows(event)
+    return rows
 
 
 @login_required

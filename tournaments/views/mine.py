@@ -9,7 +9,9 @@ from django.shortcuts import render
 from tournaments.invitation_mails import invitation_token
 from tournaments.selectors import my_events as my_events_of
 from tournaments.services.invitations import seat_invitations_of
+from tournaments.services.waitlist import waitlist_refresh
 from tournaments.views.common import actor
+from tournaments.waitlist_selectors import events_with_my_lapsed_offers, my_waitlist
 
 
 @login_required
@@ -17,6 +19,7 @@ def my_events(request: HttpRequest) -> HttpResponse:
     user = actor(request)
     # Seats a TO named this account for: claiming one is its holder's consent.
     invitations = [(seat, invitation_token(seat)) for seat in seat_invitations_of(user)]
-    return render(
-        request, "tournaments/my_events.html", {"rows": my_events_of(user), "invitations": invitations}
-    )
+    for event in events_with_my_lapsed_offers(user):
+        waitlist_refresh(event=event)  # lazy expiry (docs/waitlist.md, "Offers")
+    context = {"rows": my_events_of(user), "invitations": invitations, "waitlist": my_waitlist(user)}
+    return render(request, "tournaments/my_events.html", context)

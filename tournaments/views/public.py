@@ -48,6 +48,7 @@ from tournaments.services.schedules import event_slots
 from tournaments.services.side_events import main_event_player
 from tournaments.team_selectors import event_squads, public_matches, team_format
 from tournaments.views.common import by_table, nav_context
+from tournaments.waitlist_selectors import capacity_of
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -76,6 +77,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "zone_label": zone_label(event),
         # The TO's switch alone says nothing once the event is under way or over.
         "registration_open": registration_is_open(event),
+        "capacity": capacity_of(event),
         "supplied_pack": supplied_pack(event),
         "game": event.system,
         # The event listing's schedule (OP Guide: The Tournament Organiser) and side events.

@@ -20,13 +20,16 @@ from tournaments.forms.settings import EventForm
 from tournaments.forms.setup import JoinForm, TeamForm
 from tournaments.forms.squads import SquadForm
 from tournaments.models import Event, Player, StaffRoleKind
+from tournaments.services.capacity import event_is_full
 from tournaments.services.events import event_create, tables_set
 from tournaments.services.invitations import invitation_read, player_claim
 from tournaments.services.players import join_code_matches, player_join, registration_closed_reason
 from tournaments.services.squads import squad_join
 from tournaments.services.staff_invitations import staff_invitation_accept, staff_invitation_read
 from tournaments.services.teams import team_join
+from tournaments.services.waitlist import waitlist_join, waitlist_refresh
 from tournaments.views.common import actor
+from tournaments.waitlist_selectors import my_entry
 
 
 @login_required
@@ -118,6 +121,13 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     # The name as it should appear on pairings: the account's full name if it has one; a
     # username is not a name, so the field is left for the player to fill in.
     full_name = getattr(user, "get_full_name", lambda: "")()
+    if not event.is_team_tournament:
+        # A full event's link takes sign-ups onto its waitlist (docs/waitlist.md).
+        waitlist_refresh(event=event)
+        if my_entry(event, user) is not None:
+            return redirect("waitlist", event.slug)
+        if event_is_full(event):
+            return _join_waitlist(request, event, code, name=full_name)
     if event.team_size is not None:
         return _join_team(request, event, code, captain=full_name)
     if event.squad_size is not None:
@@ -132,6 +142,22 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
             messages.success(request, f"You are registered for {event.name}. Submit your roster next.")
             return redirect("me", event.slug)
     return render(request, "tournaments/join.html", {"event": event, "form": form})
+
+
+def _join_waitlist(request: HttpRequest, event: Event, code: str, *, name: str) -> HttpResponse:
+    """A full event: "Full — waitlist open", and the form that joins the waitlist."""
+    form = JoinForm(request.POST or None, initial={"name": name})
+    if event.team_size is not None:
+        form.fields["name"].label = "Your team's name"
+    if request.method == "POST" and form.is_valid():
+        try:
+            waitlist_join(event=event, user=actor(request), join_code=code, name=form.cleaned_data["name"])
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"You are on the waitlist of {event.name}.")
+            return redirect("waitlist", event.slug)
+    return render(request, "tournaments/join.html", {"event": event, "form": form, "full": True})
 
 
 def _join_team(request: HttpRequest, event: Event, code: str, *, captain: str) -> HttpResponse:

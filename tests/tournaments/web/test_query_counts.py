@@ -22,7 +22,7 @@ BOUNDS = {
     "/e/spring-skirmish/standings/": 12,  # + the open round's progress (the heading), the public profiles
     "/e/spring-skirmish/standings/p1/": 10,
     "/e/spring-skirmish/rosters/": 6,
-    "/e/spring-skirmish/manage/players/": 7,
+    "/e/spring-skirmish/manage/players/": 8,  # + the waitlist (one read, docs/waitlist.md)
     "/e/spring-skirmish/manage/rosters/": 10,  # + the pre-round check: next round, check-in, last games
     "/e/spring-skirmish/manage/rounds/3/": 8,
     "/e/spring-skirmish/judge/rounds/3/": 8,

@@ -106,6 +106,21 @@ class EventDetailSerializer(StaffOnlyFieldsMixin, EventSummarySerializer):
     time_zone = serializers.CharField(
         help_text="The venue's time zone (IANA name); empty: the site's. Times are shown in it."
     )
+    capacity = serializers.IntegerField(
+        allow_null=True,
+        help_text="The registration cap (docs/waitlist.md): the most entrants (players; teams in a team "
+        "game or team tournament); null: no cap.",
+    )
+    waitlist_accept_hours = serializers.IntegerField(
+        help_text="Hours a waiting person has to accept a freed seat before it passes to the next."
+    )
+    seats_free = serializers.IntegerField(
+        allow_null=True, help_text="Seats neither taken nor offered to a waiting person; null: no cap."
+    )
+    full = serializers.BooleanField(
+        help_text="Full, waitlist open: a sign-up joins the waitlist (POST waitlist/), not the field."
+    )
+    waiting = serializers.IntegerField(help_text="How many people are waiting for a seat.")
 
     rules_cutoff = serializers.DateField(allow_null=True)
     points_limit = serializers.IntegerField(
@@ -237,6 +252,19 @@ class EventWriteSerializer(Serializer):
         required=False,
         help_text="A team game's budget for the whole team's armies, in the game's unit (400 "
         "`team-budget-required` without it, `team-budget-without-team` with no team size).",
+    )
+    capacity = serializers.IntegerField(
+        min_value=1,
+        allow_null=True,
+        required=False,
+        help_text="The registration cap (docs/waitlist.md); null: none. Raising it offers the new "
+        "seats to the waitlist.",
+    )
+    waitlist_accept_hours = serializers.IntegerField(
+        min_value=1,
+        max_value=24 * 14,
+        required=False,
+        help_text="Hours a waiting person has to accept a freed seat.",
     )
     squad_size = serializers.IntegerField(
         min_value=MIN_TEAM,

@@ -1,0 +1,84 @@
+"""Reads of the registration cap and its waitlist (docs/waitlist.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils import timezone
+
+from tournaments.models import WAITLIST_ACTIVE, Event, WaitlistEntry, WaitlistState
+from tournaments.services.capacity import entrants, event_is_full, seats_free
+
+
+@dataclass(frozen=True)
+class Capacity:
+    """The cap as pages and the API show it: None fields without a cap."""
+
+    capacity: int | None
+    entrants: int
+    seats_free: int | None
+    full: bool
+    waiting: int
+
+
+def capacity_of(event: Event) -> Capacity:
+    """Without a cap nothing is counted (no query): no page shows a count then."""
+    if event.capacity is None:
+        return Capacity(capacity=None, entrants=0, seats_free=None, full=False, waiting=0)
+    return Capacity(
+        capacity=event.capacity,
+        entrants=entrants(event),
+        seats_free=seats_free(event),
+        full=event_is_full(event),
+        waiting=WaitlistEntry.objects.filter(event=event, state=WaitlistState.WAITING).count(),
+    )
+
+
+@dataclass(frozen=True)
+class WaitlistRow:
+    entry: WaitlistEntry
+    place: int | None  # among those waiting; None for an offered seat
+
+
+def waitlist_rows(event: Event) -> list[WaitlistRow]:
+    """The TO's view: offered seats first, then those waiting in order."""
+    rows = list(
+        WaitlistEntry.objects.filter(event=event, state__in=WAITLIST_ACTIVE)
+        .select_related("user")
+        .order_by("position", "id")
+    )
+    offered = [WaitlistRow(e, None) for e in rows if e.state == WaitlistState.OFFERED]
+    waiting = [e for e in rows if e.state == WaitlistState.WAITING]
+    return offered + [WaitlistRow(e, n) for n, e in enumerate(waiting, start=1)]
+
+
+def my_entry(event: Event, user: AbstractBaseUser | AnonymousUser) -> WaitlistRow | None:
+    """The caller's active entry and their place, or None."""
+    if not user.is_authenticated:
+        return None
+    entry = WaitlistEntry.objects.filter(event=event, user_id=user.pk, state__in=WAITLIST_ACTIVE).first()
+    if entry is None:
+        return None
+    place = None
+    if entry.state == WaitlistState.WAITING:
+        ahead = WaitlistEntry.objects.filter(
+            event=event, state=WaitlistState.WAITING, position__lt=entry.position
+        ).count()
+        place = ahead + 1
+    return WaitlistRow(entry, place)
+
+
+def events_with_my_lapsed_offers(user: AbstractBaseUser) -> list[Event]:
+    """Events where the user's offered seat has lapsed: My events passes them on first."""
+    lapsed = WaitlistEntry.objects.filter(
+        user_id=user.pk, state=WaitlistState.OFFERED, offer_expires_at__lte=timezone.now()
+    ).select_related("event")
+    return [entry.event for entry in lapsed]
+
+
+def my_waitlist(user: AbstractBaseUser) -> list[WaitlistRow]:
+    """The user's active entries across events (My events)."""
+    entries = WaitlistEntry.objects.filter(user_id=user.pk, state__in=WAITLIST_ACTIVE).select_related("event")
+    rows = [my_entry(e.event, user) for e in entries]
+    return [row for row in rows if row is not None]
