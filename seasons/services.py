@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.text import slugify
 
 from ratings import rate_events
@@ -158,12 +159,25 @@ def series_remove_event(*, series: Series, event: Event, by: AbstractBaseUser) -
     entry.delete()
 
 
+def _one_rating_at_a_time(game_system: str) -> None:
+    """Two recomputes of one system at once (a worker's task and a correction's, or two
+    events finishing together) would each delete the ratings and insert their own: the
+    second insert breaks the one-rating-per-account rule. On PostgreSQL the transaction takes
+    an advisory lock named by the system, so they run one after the other; SQLite has a
+    single writer already."""
+    if connection.vendor == "postgresql":
+        key = zlib.crc32(f"ratings:{game_system}".encode())
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
 @transaction.atomic
 def ratings_recompute(*, game_system: str) -> int:
     """Rate every finished event of the system again from the start and store the ratings
     and each event's changes (docs/ratings.md): a correction anywhere in the history moves
     every rating after it, so the whole system is rated again; it is closed-form and fast.
     Returns how many accounts are rated."""
+    _one_rating_at_a_time(game_system)
     history = rate_events(rated_events(game_system))
     PlayerRating.objects.filter(game_system=game_system).delete()
     RatingChange.objects.filter(game_system=game_system).delete()

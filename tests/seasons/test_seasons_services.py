@@ -54,7 +54,9 @@ def test_ratings_are_the_engines_over_every_finished_event(alice, accounts):
     assert SECOND  # the engine's names, imported for the reader
 
 
-def test_a_correction_to_a_finished_event_rates_again(alice, accounts, django_capture_on_commit_callbacks):
+def test_a_correction_to_a_finished_event_rates_again(
+    alice, accounts, django_capture_on_commit_callbacks, in_process_tasks
+):
     event = one_event(alice, accounts, "first", ["ann", "ben", "cy", "dee"], dt.date(2026, 5, 1))
     ratings_recompute(game_system="starcraft-tmg")
     before = PlayerRating.objects.get(user=accounts["ann"]).mu

@@ -111,6 +111,9 @@ def test_a_to_runs_an_event_of_the_system_from_sign_up_to_printed_standings(
     # --- A competitive event of the system: the form follows the system chosen first.
     page.goto(f"{base}/events/new/")
     page.get_by_label("Game system").select_option(journey.system)
+    # The system's fields are swapped in from the server: wait for them (two systems share a
+    # scale's name, so the option alone may be the old system's), or a late swap resets them.
+    page.wait_for_load_state("networkidle")
     expect(page.locator(f"#id_scale option[value='{journey.scale}']")).to_have_count(1)
     starts = dt.date.today() + dt.timedelta(days=14)
     page.get_by_label("Name", exact=True).fill(f"{journey.system_label} Open")
