@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from rosters.models import Roster
 from seasons.models import Series
-from seasons.selectors import formula_of, public_profile_users, series_events, series_table
+from seasons.selectors import formula_of, public_profile_users, series_accounts, series_events, series_table
 from tournaments.bridges.record import event_record
 from tournaments.bridges.standings import event_standings
 from tournaments.models import Event, EventStatus
@@ -100,7 +100,7 @@ def series_feed(series: Series) -> dict[str, Any]:
     """A series' standings over its finished events, with its formula and events."""
     table = series_table(series)
     formula = formula_of(series)
-    users = {row.player: int(row.player[1:]) for row in table.rows if row.player.startswith("u")}
+    users = series_accounts(table)
     profiles = _profile_urls(users)
     events = series_events(series)
     return {

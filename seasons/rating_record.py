@@ -25,6 +25,11 @@ def account_key(user_id: int) -> str:
     return f"u{user_id}"
 
 
+def account_of(key: str) -> int | None:
+    """The account behind an `account_key` (None for a one-off seat's key, "<event>:<id>")."""
+    return int(key[1:]) if key.startswith("u") and key[1:].isdigit() else None
+
+
 def finished_on(event: Event) -> dt.date:
     """When the event finished: its last round's close, else its last day."""
     closed: dt.datetime | None = event.rounds.aggregate(last=Max("closed_at"))["last"]

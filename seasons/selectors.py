@@ -12,7 +12,7 @@ from rosters.models import Roster
 from season_points import EventResult, SeriesStandings, series_standings
 from season_points import Formula as PointsFormula
 from seasons.models import PlayerRating, Profile, RatingChange, Series
-from seasons.rating_record import account_key
+from seasons.rating_record import account_key, account_of
 from standings.engine import GameLine
 from tournaments.bridges.standings import event_standings
 from tournaments.models import Event, EventStatus, Player, StaffRole
@@ -124,7 +124,23 @@ def profile(user: AbstractBaseUser) -> ProfileView:
     )
 
 
-def leaderboard(game_system: str, *, limit: int = 100) -> list[PlayerRating]:
+def public_leaderboard(game_system: str, *, limit: int = 100) -> tuple[list[PlayerRating], int]:
+    """The system's ratings of the players who show their profile, best first (at most
+    `limit`), and how many more are rated but keep their profile private."""
+    board = leaderboard(game_system, limit=None)
+    public = public_profile_users({r.user_id for r in board})
+    listed = [r for r in board if r.user_id in public]
+    return listed[:limit], len(board) - len(listed)
+
+
+def series_accounts(table: SeriesStandings) -> dict[str, int]:
+    """The accounts behind the series rows (a one-off seat has none), by row key."""
+    found = {row.player: account_of(row.player) for row in table.rows}
+    return {key: user for key, user in found.items() if user is not None}
+
+
+def leaderboard(game_system: str, *, limit: int | None = 100) -> list[PlayerRating]:
     """The system's rated accounts by shown rating (mu - 3 sigma), highest first."""
     ratings = PlayerRating.objects.filter(game_system=game_system).select_related("user")
-    return sorted(ratings, key=lambda r: (-r.ordinal, r.user.get_username()))[:limit]
+    ordered = sorted(ratings, key=lambda r: (-r.ordinal, r.user.get_username()))
+    return ordered if limit is None else ordered[:limit]

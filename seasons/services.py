@@ -14,7 +14,7 @@ from rules_engine.registry import UnknownGameSystem, get_system
 from season_points import Formula as PointsFormula
 from season_points import SeasonError
 from seasons.models import PlayerRating, Profile, RatingChange, Series, SeriesEvent
-from seasons.rating_record import rated_events
+from seasons.rating_record import account_of, rated_events
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventStatus, Player, StaffRole, StaffRoleKind
 from tournaments.services.versions import event_touch
@@ -183,7 +183,8 @@ def ratings_recompute(*, game_system: str) -> int:
     RatingChange.objects.filter(game_system=game_system).delete()
     ratings, changes = [], []
     for key, player in history.items():
-        user_id = int(key[1:])
+        user_id = account_of(key)
+        assert user_id is not None  # the rating engine only ever sees accounts' keys
         current = player.current
         ratings.append(
             PlayerRating(

@@ -138,22 +138,22 @@ def series_detail(
     series = _series_or_404(slug)
     is_organiser = request.user.is_authenticated and request.user.pk == series.organiser_id
     table = selectors.series_table(series)
-    users = {row.player: int(row.player[1:]) for row in table.rows if row.player.startswith("u")}
+    users = selectors.series_accounts(table)
     public = selectors.public_profile_users(set(users.values()))
     usernames = dict(get_user_model().objects.filter(pk__in=public).values_list("pk", "username"))
     events = selectors.series_events(series)
     names = {e.slug: e.name for e in events}
-    rows = [
-        {
-            "row": row,
-            "username": usernames.get(users.get(row.player, -1)),
-            # Aligned with the finished events, in their order (None where the player was not there).
-            "entries": [
-                (names.get(slug, slug), {e.event: e for e in row.entries}.get(slug)) for slug in table.events
-            ],
-        }
-        for row in table.rows
-    ]
+    rows = []
+    for row in table.rows:
+        played = {e.event: e for e in row.entries}
+        rows.append(
+            {
+                "row": row,
+                "username": usernames.get(users.get(row.player, -1)),
+                # Aligned with the finished events, in their order (None where the player was not there).
+                "entries": [(names.get(slug, slug), played.get(slug)) for slug in table.events],
+            }
+        )
     formula = selectors.formula_of(series)
     context = {
         "series": series,
@@ -281,19 +281,9 @@ def ratings(request: HttpRequest, system: str) -> HttpResponse:
         name = get_system(system).name
     except UnknownGameSystem:
         raise Http404("No such game system.") from None
-    board = selectors.leaderboard(system, limit=1000)
-    public = selectors.public_profile_users({r.user_id for r in board})
-    shown = [r for r in board if r.user_id in public][:100]
-    return render(
-        request,
-        "seasons/ratings.html",
-        {
-            "system": name,
-            "slug": system,
-            "ratings": shown,
-            "hidden": len(board) - len([r for r in board if r.user_id in public]),
-        },
-    )
+    shown, hidden = selectors.public_leaderboard(system)
+    context = {"system": name, "slug": system, "ratings": shown, "hidden": hidden}
+    return render(request, "seasons/ratings.html", context)
 
 
 def _json(document: object) -> HttpResponse:

@@ -274,9 +274,7 @@ class RatingsApi(ApiView):
             get_system(system)
         except UnknownGameSystem:
             raise Http404("No such game system.") from None
-        board = selectors.leaderboard(system, limit=1000)
-        public = selectors.public_profile_users({r.user_id for r in board})
-        listed = [r for r in board if r.user_id in public]
+        listed, hidden = selectors.public_leaderboard(system)
         body = {
             "game_system": system,
             "ratings": [
@@ -288,8 +286,8 @@ class RatingsApi(ApiView):
                     "sigma": r.sigma,
                     "games": r.games,
                 }
-                for i, r in enumerate(listed[:100], start=1)
+                for i, r in enumerate(listed, start=1)
             ],
-            "hidden": len(board) - len(listed),
+            "hidden": hidden,
         }
         return Response(LeaderboardSerializer(body).data)
