@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "rosters",
     "tournaments",
     "judging",
+    "venue",
     "awards",
     "seasons",
     "printing",

@@ -38,6 +38,7 @@ urlpatterns = [
     path("", include("awards.urls")),
     path("", include("seasons.urls")),
     path("", include("judging.queue_urls")),
+    path("", include("venue.urls")),
     path("", include("tournaments.urls")),
 ]
 

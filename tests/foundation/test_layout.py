@@ -38,6 +38,7 @@ LAYERS = (
     "rosters",
     "tournaments",
     "judging",
+    "venue",
     "awards",
     "seasons",
     "printing",

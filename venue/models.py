@@ -1,0 +1,1 @@
+"""The venue's own rows (docs/venue.md)."""
