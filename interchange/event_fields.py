@@ -106,9 +106,17 @@ CONFIDENTIAL_WARNING = (
 )
 
 # Fields of a player and of a round that only the staff's pages show: when each player
-# checked in, registered and was invited (the TO's desk), and the pairing engine's report and seed (the
-# TO reviews the pairing before publishing it: OP Guide: pairings are announced by the TO).
-PLAYER_FIELDS_NOT_PUBLIC = ("checked_in_at", "registered_at", "invited_at", "invitation_failed_at")
+# checked in (and how), agreed to be streamed, registered and was invited (the TO's desk),
+# and the pairing engine's report and seed (the TO reviews the pairing before publishing
+# it: OP Guide: pairings are announced by the TO).
+PLAYER_FIELDS_NOT_PUBLIC = (
+    "checked_in_at",
+    "checked_in_via",
+    "stream_consent",
+    "registered_at",
+    "invited_at",
+    "invitation_failed_at",
+)
 ROUND_FIELDS_NOT_PUBLIC = ("pairing_report", "seed")
 
 STASH = "_stash"  # Event.extra key for unknown table- and round-level fields, and the records' rest

@@ -12,8 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 
+from accounts.links import absolute
 from awards.selectors import awards_of, programme_of
 from judging.models import Penalty, PenaltyStatus
 from judging.selectors import penalty_log
@@ -45,6 +47,8 @@ from printing.sheets import (
     SummaryPenalty,
     SummaryPending,
     SummarySheet,
+    TableCard,
+    TableCardsSheet,
     find_table_lines,
     ordered_pairings,
     penalty_tallies,
@@ -76,6 +80,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     event_standings,
+    event_tables,
     player_games,
     public_factions,
     rosters_public,
@@ -96,6 +101,7 @@ Sheet = (
     | BracketSheet
     | MatchSheetsSheet
     | FactionsSheet
+    | TableCardsSheet
 )
 IN_FORCE = (PenaltyStatus.ISSUED, PenaltyStatus.CONFIRMED)
 Rendered = tuple[str, str, bytes]  # (filename, mimetype, content)
@@ -199,6 +205,7 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
                 layout=game.table.layout if game.table is not None else "",
                 one=side(game.player_one),
                 two=side(game.player_two),
+                result_url=absolute(reverse("venue-game-result", args=[event.slug, game.pk])),
             )
         )
     slips.sort(key=lambda slip: (slip.table is None, slip.table or 0))
@@ -456,6 +463,20 @@ def load_factions(event: Event, params: PrintParams) -> FactionsSheet:
     return FactionsSheet(Heading(event.name, "Faction statistics", subtitle), charts)
 
 
+def load_table_cards(event: Event, params: PrintParams) -> TableCardsSheet:
+    """A card per table, each with the QR code of the table's page: printed once, it stays
+    right every round (the page shows the round being played)."""
+    tables = list(event_tables(event))
+    if not tables:
+        raise ServiceError("The event has no tables yet: add them in the settings.", code="no-tables")
+    cards = tuple(
+        TableCard(t.number, t.layout, absolute(reverse("venue-table", args=[event.slug, t.number])))
+        for t in tables
+    )
+    count = f"{len(cards)} table{'s' if len(cards) != 1 else ''}"
+    return TableCardsSheet(Heading(event.name, "Table cards", count), cards)
+
+
 def _opponent_name(game: Game, player: Player) -> str:
     other = game.player_two if game.player_one_id == player.pk else game.player_one
     return other.name if other is not None else "Bye"
@@ -493,6 +514,7 @@ DOCUMENTS: dict[str, Document] = {
     PrintKind.BRACKET: Document(PrintKind.BRACKET, "print/bracket.html", load_bracket),
     PrintKind.MATCH_SHEETS: Document(PrintKind.MATCH_SHEETS, "print/match_sheets.html", load_match_sheets),
     PrintKind.FACTIONS: Document(PrintKind.FACTIONS, "print/factions.html", load_factions),
+    PrintKind.TABLE_CARDS: Document(PrintKind.TABLE_CARDS, "print/table_cards.html", load_table_cards),
 }
 
 

@@ -23,6 +23,9 @@ class PrintKind(models.TextChoices):
     MATCH_SHEETS = "match-sheets", "Team match sheets"
     # How each faction fared, with its charts (docs/faction-stats.md), once rosters are public.
     FACTIONS = "factions", "Faction statistics"
+    # A card per table, printed once: its number, layout and the QR code of its page
+    # (docs/venue.md, "QR codes").
+    TABLE_CARDS = "table-cards", "Table cards"
 
 
 class PrintStatus(models.TextChoices):

@@ -72,7 +72,7 @@ def may_print(access: EventAccess, kind: str, params: PrintParams) -> bool:
     if kind == PrintKind.AWARDS:
         # The winners are public once published (OP Guide: Hobby Awards); staff print before.
         return awards_published(access.event)
-    return False  # result slips (and anything new) are for staff
+    return False  # result slips, table cards (and anything new) are for staff
 
 
 def captained_team(access: EventAccess) -> str | None:

@@ -258,6 +258,8 @@ class Slip:
     layout: str
     one: SlipPlayer
     two: SlipPlayer
+    # The game's result entry, absolute (docs/venue.md, "QR codes"): the slip's QR code.
+    result_url: str = ""
 
     @property
     def players(self) -> tuple[SlipPlayer, SlipPlayer]:
@@ -294,6 +296,25 @@ class SlipsSheet:
     # The round's scenario (chosen per round, or the system's only one); empty: none.
     scenario: str = ""
     scenario_label: str = "Scenario"
+
+
+# --- table cards ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """One table's card, printed once for the whole event (docs/venue.md, "QR codes"): its
+    number, its layout, and the QR code of its page (who sits there this round)."""
+
+    number: int
+    layout: str
+    url: str  # absolute: the table's page
+
+
+@dataclass(frozen=True, slots=True)
+class TableCardsSheet:
+    heading: Heading
+    cards: tuple[TableCard, ...]
 
 
 # --- team match sheets -----------------------------------------------------------------

@@ -57,6 +57,8 @@ DESCRIPTIONS = {
     "the captains' signatures (a captain prints their own match).",
     PrintKind.FACTIONS: "Each faction's games, its win rate with the 95% interval, and who met whom: "
     "charts and tables (once rosters are public).",
+    PrintKind.TABLE_CARDS: "A card per table: its number, its layout and a QR code of its page, which "
+    "shows who plays there in the round being played (print once for the whole event).",
 }
 
 

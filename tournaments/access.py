@@ -24,6 +24,7 @@ from tournaments.models import (
     Squad,
     StaffRole,
     StaffRoleKind,
+    Table,
     TeamMatch,
     WaitlistEntry,
 )
@@ -143,6 +144,14 @@ def game_or_404(access: EventAccess, pk: int) -> Game:
     if game is None:
         raise Http404("No such game.")
     return game
+
+
+def table_or_404(access: EventAccess, number: int) -> Table:
+    """A table of the event by its number (its printed card names it: docs/venue.md)."""
+    table = Table.objects.filter(event=access.event, number=number).first()
+    if table is None:
+        raise Http404("No such table.")
+    return table
 
 
 def seat_or_404(access: EventAccess, game: Game) -> Player:

@@ -355,6 +355,12 @@ class StaffInvitation(models.Model):
         return f"{self.get_role_display()} at {self.event} for {self.email}"
 
 
+class CheckInVia(models.TextChoices):
+    QR = "qr", "the door's QR code"
+    STAFF = "staff", "a staff tap"
+    API = "api", "the API"
+
+
 class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     user = models.ForeignKey(
@@ -372,6 +378,12 @@ class Player(models.Model):
     disqualified_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     dropped_at = models.DateTimeField(null=True, blank=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    # How the check-in was made (docs/venue.md, "QR codes"): the player scanning the door's
+    # code, the TO's tap, or an API client; empty while not checked in.
+    checked_in_via = models.CharField(max_length=10, choices=CheckInVia.choices, blank=True, default="")
+    # The player agrees to be shown on the event's stream (docs/venue.md, "Featured table
+    # and stream overlay"): off unless they tick it, and they may withdraw it at any time.
+    stream_consent = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
     # The account the TO named for this seat: linked only when its holder claims the seat
     # (tournaments.services.invitations), never by the TO alone.
@@ -537,6 +549,13 @@ class Round(models.Model):
     # read the bracket the players saw, whatever changes in the Swiss standings after.
     stage = models.CharField(max_length=10, choices=RoundStage.choices, default=RoundStage.SWISS)
     seeds = models.JSONField(null=True, blank=True, default=None)
+    # The table a stream's camera shows this round (docs/venue.md, "Featured table and
+    # stream overlay"). The table, not the game: the camera is set up over a table, and a
+    # swap that brings other players to it is read again against their consent wherever
+    # the overlay is drawn (venue.selectors), so nobody who has not agreed is shown.
+    featured_table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["event", "number"]

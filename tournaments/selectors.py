@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -285,21 +285,24 @@ def visible_rosters(access: EventAccess) -> QuerySet[Roster]:
     return rosters.filter(player_id__in=allowed)
 
 
-def public_factions(event: Event) -> dict[str, str]:
+def public_factions(event: Event, players: Iterable[Player] | None = None) -> dict[str, str]:
     """Each player's faction by external id, for the names on pairings and standings; none
     at all until rosters are public (OP Guide: Submission and Publication: a player must
     not learn another's army early, so the shared pages wait for the published policy).
 
     The faction is the one the game system's verdict gave (`Roster.faction`); a dual list's
     two rosters read "A / B", or once where both are of one faction (StarCraft's OP Guide:
-    Dual List Format asks for that). One query whatever the field's size.
+    Dual List Format asks for that). One query whatever the field's size; `players` reads
+    only theirs (the stream overlay's two).
     """
     if not rosters_public(event):
         return {}
     factions: dict[str, list[str]] = {}
+    rosters = Roster.objects.filter(player__event=event)
+    if players is not None:
+        rosters = rosters.filter(player__in=[p.pk for p in players])
     rows = (
-        Roster.objects.filter(player__event=event)
-        .select_related("player")
+        rosters.select_related("player")
         .only("slot", "document", "report", "player__external_id")
         .order_by("player_id", "slot")
     )

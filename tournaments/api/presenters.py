@@ -53,6 +53,7 @@ def player_dict(player: Player) -> dict[str, Any]:
         "email": player.email,
         "username": player.user.get_username() if player.user is not None else None,
         "checked_in_at": player.checked_in_at,
+        "checked_in_via": player.checked_in_via,
         # A team game's entrant is a team: its players, in order (their armies' slots).
         "teammates": [m.name for m in player.teammates.all()] if player.event.team_size else [],
     }

@@ -17,6 +17,18 @@ class JoinForm(Form):
     )
 
 
+class RegisterForm(JoinForm):
+    """Joining through the event's link: the name, and the consent to be streamed (off
+    unless ticked; docs/venue.md, "Featured table and stream overlay")."""
+
+    stream_consent = forms.BooleanField(
+        required=False,
+        label="Show me on the event's stream",
+        help_text="If the TO streams a table, yours may be featured only if you and your opponent "
+        "agree. You can change this later on your own page.",
+    )
+
+
 class TeamForm(Form):
     """A team of a team game (docs/teams.md): its players, in order; the first's army is the
     team's roster 1, and so on. `with_name`: the team's name too (registering)."""

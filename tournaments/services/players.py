@@ -16,6 +16,7 @@ from django.utils import timezone
 from tournaments import limits
 from tournaments.errors import ServiceError, TooLarge
 from tournaments.models import (
+    CheckInVia,
     Event,
     EventKind,
     EventStatus,
@@ -78,6 +79,7 @@ def player_register(
     by: AbstractBaseUser | None,
     squad_member: bool = False,
     seat_offered: bool = False,
+    stream_consent: bool = False,
 ) -> Player:
     """Enter a player. Self-service needs registration open; the TO may always add players.
 
@@ -92,7 +94,10 @@ def player_register(
     Self-service (`user`) respects the registration cap (docs/waitlist.md): a full event
     refuses with `event-full` and the caller may join the waitlist instead; a seat the
     waitlist offered (`seat_offered`) was held for its holder. The TO's own entries are not
-    capped: the TO may always add an entrant."""
+    capped: the TO may always add an entrant.
+
+    `stream_consent`: the player agreed, at registration, to be shown on the event's stream
+    (docs/venue.md); off unless they ticked it."""
     _refuse_lone_player(event, squad_member=squad_member)
     name = name.strip()
     if not name:
@@ -134,6 +139,7 @@ def player_register(
         name=name,
         email=email,
         external_id=_next_external_id(event),
+        stream_consent=stream_consent,
     )
     audit(event=event, actor=by, action="player-registered", subject=name)
     event_touch(event)
@@ -182,6 +188,7 @@ def player_join(
     name: str = "",
     email: str = "",
     squad_member: bool = False,
+    stream_consent: bool = False,
 ) -> Player:
     """Self-service registration through the event's link: open registration and the right code."""
     if not join_code_matches(event, join_code):
@@ -195,7 +202,13 @@ def player_join(
     chosen = name.strip() or full_name.strip() or user.get_username()
     fallback = getattr(user, "email", "") or ""
     return player_register(
-        event=event, name=chosen, user=user, email=email or fallback, by=user, squad_member=squad_member
+        event=event,
+        name=chosen,
+        user=user,
+        email=email or fallback,
+        by=user,
+        squad_member=squad_member,
+        stream_consent=stream_consent,
     )
 
 
@@ -285,12 +298,18 @@ def _last_round_number(event: Event) -> int:
 
 
 @transaction.atomic
-def player_check_in(*, player: Player, by: AbstractBaseUser | None) -> Player:
+def player_check_in(*, player: Player, by: AbstractBaseUser | None, via: str = CheckInVia.STAFF) -> Player:
+    """Check a player in; `via` records how (docs/venue.md, "QR codes"): the TO's tap
+    (`staff`), the player scanning the door's code (`qr`) or an API client (`api`), shown
+    to the TO on the Players page."""
+    if via not in CheckInVia.values:
+        raise ServiceError(f"Unknown way to check in: {via!r}.", field="via")
     if player.dropped_after_round is not None:
         raise ServiceError(f"{player.name} has dropped and cannot check in.", code="dropped")
     player.checked_in_at = timezone.now()
-    player.save(update_fields=["checked_in_at"])
-    audit(event=player.event, actor=by, action="player-checked-in", subject=player.name)
+    player.checked_in_via = via
+    player.save(update_fields=["checked_in_at", "checked_in_via"])
+    audit(event=player.event, actor=by, action="player-checked-in", subject=player.name, data={"via": via})
     event_touch(player.event_id)
     return player
 
@@ -302,7 +321,8 @@ def player_check_in_undo(*, player: Player, by: AbstractBaseUser | None) -> Play
     if player.checked_in_at is None:
         raise ServiceError(f"{player.name} is not checked in.", code="not-checked-in")
     player.checked_in_at = None
-    player.save(update_fields=["checked_in_at"])
+    player.checked_in_via = ""
+    player.save(update_fields=["checked_in_at", "checked_in_via"])
     audit(event=player.event, actor=by, action="player-check-in-undone", subject=player.name)
     event_touch(player.event_id)
     return player

@@ -17,7 +17,7 @@ from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments.errors import ServiceError
 from tournaments.forms.common import add_service_error
 from tournaments.forms.settings import EventForm
-from tournaments.forms.setup import JoinForm, TeamForm
+from tournaments.forms.setup import JoinForm, RegisterForm, TeamForm
 from tournaments.forms.squads import SquadForm
 from tournaments.models import Event, Player, StaffRoleKind
 from tournaments.services.capacity import event_is_full
@@ -132,10 +132,16 @@ def join(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return _join_team(request, event, code, captain=full_name)
     if event.squad_size is not None:
         return _join_squad(request, event, code, captain=full_name)
-    form = JoinForm(request.POST or None, initial={"name": full_name})
+    form = RegisterForm(request.POST or None, initial={"name": full_name})
     if request.method == "POST" and form.is_valid():
         try:
-            player_join(event=event, user=user, join_code=code, name=form.cleaned_data["name"])
+            player_join(
+                event=event,
+                user=user,
+                join_code=code,
+                name=form.cleaned_data["name"],
+                stream_consent=form.cleaned_data["stream_consent"],
+            )
         except ServiceError as exc:
             add_service_error(form, exc)
         else:

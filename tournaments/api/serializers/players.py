@@ -10,6 +10,7 @@ from rest_framework import serializers
 from tournaments import limits
 from tournaments.api.serializers.common import Serializer, StaffOnlyFieldsMixin
 from tournaments.api.serializers.games import GameSerializer
+from tournaments.models import CheckInVia
 from tournaments.services.players import PLAYERS_CSV_MAX_CHARS
 
 PLAYER_STATUSES = ["active", "dropped", "disqualified", "spare"]
@@ -24,7 +25,7 @@ class PlayerStatusField(serializers.ChoiceField):
 
 
 class PlayerSerializer(StaffOnlyFieldsMixin, Serializer):
-    staff_fields = ("email", "username", "checked_in_at")
+    staff_fields = ("email", "username", "checked_in_at", "checked_in_via")
 
     external_id = serializers.CharField()
     name = serializers.CharField()
@@ -36,6 +37,12 @@ class PlayerSerializer(StaffOnlyFieldsMixin, Serializer):
         allow_null=True, required=False, help_text="Staff only: the linked account."
     )
     checked_in_at = serializers.DateTimeField(allow_null=True, required=False, help_text="Staff only.")
+    checked_in_via = serializers.ChoiceField(
+        choices=["", *CheckInVia.values],
+        required=False,
+        help_text="Staff only: how the player checked in: `qr` (scanned the door's code), `staff` "
+        "(the TO's tap), `api`; empty while not checked in (docs/venue.md).",
+    )
     teammates = serializers.ListField(
         child=serializers.CharField(),
         help_text="A team game's entrant is a team: its players in order, the first's army in roster "

@@ -25,7 +25,7 @@ from tournaments.api.serializers.players import (
     TeammatesSerializer,
 )
 from tournaments.api.views._common import validated
-from tournaments.models import Event, Player
+from tournaments.models import CheckInVia, Event, Player
 from tournaments.services.players import (
     player_check_in,
     player_check_in_undo,
@@ -168,7 +168,7 @@ class PlayerCheckInApi(ApiView):
     def post(self, request: Request, slug: str, external_id: str) -> Response:
         user = signed_in(request)
         access = event_for(request, slug, TO, HEAD_JUDGE, FLOOR_JUDGE)
-        player = player_check_in(player=player_or_404(access, external_id), by=user)
+        player = player_check_in(player=player_or_404(access, external_id), by=user, via=CheckInVia.API)
         return Response(_player(player, staff=True))
 
     @extend_schema(
