@@ -41,6 +41,7 @@ from tests.browser.conftest import DESKTOP, PHONE, REPO, axe_scan, axe_source, l
 from tests.builders.event_day import EventDay, finished, mid_play
 from tests.builders.pregame_systems import SYSTEMS
 from tests.builders.teams import team_day
+from venue.check_in import check_in_code
 
 pytestmark = pytest.mark.browser
 
@@ -149,6 +150,10 @@ EXCLUDED: dict[str, str] = {
     "seasons:series-factions-csv": NOT_HTML + ": CSV (the faction statistics)",
     "seasons:event-feed": NOT_HTML + ": the results feed (JSON)",
     "seasons:series-feed": NOT_HTML + ": the results feed (JSON)",
+    "venue-overlay-json": NOT_HTML + ": the stream overlay's data (JSON)",
+    "venue-game-result": REDIRECTS + ": a result slip's code sends a player to their page's result form",
+    "venue-stream-consent": POST_ONLY,
+    "venue-featured-table": POST_ONLY,
 }
 # The Django admin's pages (admin/…) are the administrator's, no role of an event's, and
 # every /api/ route answers JSON: both are left out as a whole (NOT_HTML for the API).
@@ -258,6 +263,7 @@ def _ids(day: EventDay) -> dict[str, Any]:
         "token": day.invitation,
         "staff_token": day.staff_invitation,
         "job": day.print_job or 0,
+        "check_in": check_in_code(day.event),
     }
 
 
@@ -275,6 +281,8 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
         ("judging:clock", "clock/"),
         ("printing:page", "print/"),
         ("awards:index", "awards/"),
+        ("venue-table", "tables/1/"),
+        ("venue-overlay", "overlay/"),
     ]
     if not playing:
         return {
@@ -322,6 +330,8 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
         "bob": [
             ("me", "me/"),
             ("me-drop", "me/drop/"),
+            # The door's code (docs/venue.md): bob is checked in, or told he already is.
+            ("venue-check-in", "check-in/{check_in}/"),
             ("judging:my-penalties", "me/penalties/"),
             ("judging:conduct", "conduct/"),
             *at_the_table,
@@ -339,6 +349,7 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
             ("manage-side-events", "manage/side-events/"),
             ("manage-players", "manage/players/"),
             ("manage-audit", "manage/audit/"),
+            ("venue-manage-check-in", "manage/check-in/"),
             ("manage-round", "manage/rounds/1/"),
             ("manage-round", "manage/rounds/{n}/"),
             ("awards:manage", "manage/awards/"),
@@ -456,6 +467,7 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
             "seasons:series-factions-csv": f"/series/{WALK_SERIES}/factions.csv",
             "seasons:event-factions-csv": f"{e}factions.csv",
             "seasons:series-feed": f"/feeds/series/{WALK_SERIES}.json",
+            "venue-overlay-json": f"{e}overlay.json",
         },
         "bob": {
             "printing:csv-rosters": f"{e}print/csv/rosters/",
@@ -481,6 +493,8 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
                     "printing:retry": f"{e}print/jobs/{day.print_job}/retry/",
                     "logout": "/accounts/logout/",
                     "awards:vote": f"{e}awards/{day.award.pk if day.award else 0}/vote/",
+                    "venue-stream-consent": f"{e}me/stream-consent/",
+                    "venue-game-result": f"{e}games/{game}/result/",
                 }.items()
             },
         },
@@ -516,6 +530,7 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
             "manage-undo": f"{e}manage/rounds/{n}/undo/",
             "awards:close": f"{e}manage/awards/close/",
             "awards:publish": f"{e}manage/awards/publish/",
+            "venue-featured-table": f"{e}manage/rounds/{n}/featured-table/",
         },
     }
 

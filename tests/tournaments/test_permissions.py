@@ -54,6 +54,7 @@ from tournaments.services.rounds import round_pair
 from tournaments.services.side_events import side_event_create
 from tournaments.services.squads import Member, squad_register
 from tournaments.services.waitlist import waitlist_join
+from venue.check_in import check_in_code
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -303,6 +304,18 @@ WEB: dict[str, tuple[Op, ...]] = {
     "awards:close": (post(TO),),
     "awards:publish": (post(TO),),
     "awards:tie-break": (post(TO, pk="{award}"),),
+    # The venue (docs/venue.md). A slip's code: the game's two players go to their result
+    # form and the staff to the judges' entry (both 302); anyone else gets a page saying why
+    # (404). The door's code: any account may open it (refused with a page, 400, unless it
+    # plays here); a table's page and the stream overlay are public.
+    "venue-game-result": (get(IN_GAME | STAFF, game_id="{game}"),),
+    "venue-table": (get(EVERYONE, number="1"),),
+    "venue-manage-check-in": (get(TO),),
+    "venue-check-in": (get(SIGNED_IN, code="{check_in_code}"),),
+    "venue-stream-consent": (post(PLAYERS, {"stream_consent": "on"}),),
+    "venue-featured-table": (post(TO, {"table": "1"}, number="1"),),
+    "venue-overlay": (get(EVERYONE),),
+    "venue-overlay-json": (get(EVERYONE),),
 }
 
 API: dict[str, tuple[Op, ...]] = {
@@ -391,6 +404,11 @@ API: dict[str, tuple[Op, ...]] = {
     "awards:api-tie-break": (post(TO, {"winner": "{bob}"}, pk="{award}"),),
     "printing:api-request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:api-job": (get(EVERYONE, job_id="{job}"),),
+    "venue-api-featured-table": (
+        get(TO, number="1"),
+        op("put", TO, {"table": 1}, number="1"),
+        op("delete", TO, number="1"),
+    ),
     # A team tournament (the world's Team Cup): bob captains Red, carol Blue, dan plays for Red.
     # Anyone reads the teams, a round's matches and the team standings; any account may try to
     # register a team with the link (the rules refuse those already in, 400).
@@ -588,6 +606,7 @@ def _build() -> World:
         "capped": capped.slug,
         "waiting": str(waiting.pk),
         "red_captain": red.captain.external_id,
+        "check_in_code": check_in_code(event),
     }
     sessions = {}
     for role, username in USERNAMES.items():
