@@ -5,11 +5,13 @@ The event is built in memory (an event/1 EventFile with four rounds of results a
 rosters), run through the pure standings engine and turned into sheets by
 printing.sheets; no database is touched. Rendering is the same `render_pdf`
 the Celery task calls. A small render first warms WeasyPrint up (fonts), as in a worker
-that has printed before. Also measured: a 64-roster pack (one roster per page).
+that has printed before. Also measured: a 64-roster pack (one roster per page), and the
+slips without their QR codes (docs/venue.md), for what the codes cost.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -93,7 +95,15 @@ def slips_sheet(event: EventFile) -> SlipsSheet:
         return SlipPlayer(names[pid], pid, rosters)
 
     slips = tuple(
-        Slip(round=PLANNED_ROUNDS, table=t, layout=f"Map {t % 6 + 1}", one=side(a), two=side(b))
+        Slip(
+            round=PLANNED_ROUNDS,
+            table=t,
+            layout=f"Map {t % 6 + 1}",
+            one=side(a),
+            two=side(b),
+            # Each slip's QR code (docs/venue.md), as load_slips gives it: a game's result page.
+            result_url=f"https://muster.example.org/e/benchmark-open/games/{100000 + t}/result/",
+        )
         for t, (a, b) in enumerate(zip(ids[::2], ids[1::2], strict=True), start=1)
     )
     return SlipsSheet(
@@ -143,7 +153,10 @@ def run() -> None:
         "standings", standings_sheet(event.name, standings_for_event(synthetic_event(8))), paper="a4"
     )
     slips = slips_sheet(event)
+    # The same slips without their QR codes, beside them: what the codes cost.
+    bare = dataclasses.replace(slips, slips=tuple(dataclasses.replace(s, result_url="") for s in slips.slips))
     for paper in ("a4", "letter"):
         measure(f"standings sheet, {PLAYERS} players", "standings", standings, paper)
         measure(f"result slips, {len(slips.slips)} tables", "slips", slips, paper)
+        measure(f"result slips, {len(slips.slips)} tables, without QR codes", "slips", bare, paper)
     measure("roster pack, 64 rosters", "rosters", roster_pack(64), "a4")

@@ -18,13 +18,19 @@ from tournaments.selectors import public_factions
 def playing_round(event: Event) -> Round | None:
     """The round being played: the latest published one (a closed round is over, a paired
     one not yet announced)."""
-    return event.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
+    round_ = event.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
+    if round_ is not None:
+        round_.event = event
+    return round_
 
 
 def _game_rows(round_: Round) -> QuerySet[Game]:
-    return round_.games.select_related(
+    games = round_.games.select_related(
         "table", "player_one__squad", "player_two__squad", "winner", "loser", "team_match"
-    ).prefetch_related("player_one__teammates", "player_two__teammates")
+    )
+    if round_.event.team_size is not None:  # a team game's entrants name their players
+        games = games.prefetch_related("player_one__teammates", "player_two__teammates")
+    return games
 
 
 @dataclass(frozen=True)
@@ -52,7 +58,10 @@ def table_now(event: Event, table: Table) -> TableNow:
 def overlay_round(event: Event) -> Round | None:
     """The round the overlay shows: the latest one players have seen (published, or closed
     with its final result until the next is published), as the venue's clock does."""
-    return event.rounds.exclude(status=RoundStatus.PAIRED).order_by("-number").select_related("event").first()
+    round_ = event.rounds.exclude(status=RoundStatus.PAIRED).order_by("-number").first()
+    if round_ is not None:
+        round_.event = event  # already loaded: its system and settings read without a query
+    return round_
 
 
 def streamed_game(round_: Round | None) -> Game | None:

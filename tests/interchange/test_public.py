@@ -141,6 +141,8 @@ FIELDS: dict[str, dict[str, bool]] = {
                 "user",
                 "invited_user",
                 "checked_in_at",
+                "checked_in_via",
+                "stream_consent",
                 "registered_at",
                 "invited_at",
                 "invitation_failed_at",

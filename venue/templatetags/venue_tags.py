@@ -4,6 +4,7 @@ panel is, so the event core never imports the venue: docs/architecture.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import template
@@ -11,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from accounts.links import absolute
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Game, Round, RoundStatus
 from venue.qr import DEFAULT_SCALE, qr_code
 from venue.services import missing_consent
 
@@ -41,23 +42,17 @@ def qr_url(path_or_url: str) -> str:
 
 
 @register.inclusion_tag("venue/_featured_table.html")
-def featured_table_panel(round_: Round) -> dict[str, Any]:
-    """The TO's round page: which table is streamed, and the tables that may be (every
-    player there agreed), for the form that features one (docs/venue.md)."""
-    games = list(
-        round_.games.filter(table__isnull=False, player_two__isnull=False)
-        .select_related("table", "player_one", "player_two")
-        .order_by("table__number")
-    )
-    featured = next((g for g in games if g.table_id == round_.featured_table_id), None)
+def featured_table_panel(round_: Round, games: Iterable[Game]) -> dict[str, Any]:
+    """The TO's round page: which table is streamed, and each table with who has not agreed
+    to be streamed, for the form that features one (docs/venue.md). `games` are the page's
+    own, players and tables loaded: the panel costs no query."""
+    seated = [g for g in games if g.table is not None and g.player_two is not None]
+    featured = next((g for g in seated if g.table_id == round_.featured_table_id), None)
     return {
         "round": round_,
         "event": round_.event,
         "featured": featured,
         "streamed": featured is not None and not missing_consent(featured),
-        "tables": [
-            {"game": g, "number": g.table.number if g.table else 0, "missing": missing_consent(g)}
-            for g in games
-        ],
+        "tables": [{"game": g, "missing": missing_consent(g)} for g in seated],
         "closed": round_.status == RoundStatus.CLOSED,
     }

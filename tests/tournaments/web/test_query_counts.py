@@ -84,3 +84,26 @@ def test_factions_on_pairings_and_standings_cost_one_query_whatever_the_field(
     with django_assert_max_num_queries(9):
         page = client.get("/e/spring-skirmish/standings/").content.decode()
     assert page.count('class="faction"') == big_event.players.count()
+
+
+def test_the_venues_polled_pages_cost_the_same_whatever_the_field(
+    client, big_event, alice, django_assert_max_num_queries
+):
+    """A table's page (its card's QR code) and the stream overlay's JSON, which OBS polls
+    (docs/venue.md): one game's rows whatever the field, its factions read for its two players."""
+    from venue.services import featured_table_set, stream_consent_set
+
+    round_ = big_event.rounds.get(number=3)
+    game = round_.games.get(table__number=1)
+    for player in (game.player_one, game.player_two):
+        stream_consent_set(player=player, consent=True, by=None)
+    featured_table_set(round_=round_, number=1, by=alice)
+    big_event.roster_publication = RosterPublication.AFTER_DEADLINE
+    big_event.roster_deadline = timezone.now() - dt.timedelta(days=1)
+    big_event.save(update_fields=["roster_publication", "roster_deadline"])
+    with django_assert_max_num_queries(4):  # the event, the table, the round, its game
+        assert client.get("/e/spring-skirmish/tables/1/").status_code == 200
+    with django_assert_max_num_queries(4):  # the event, the round, its game, the two players' rosters
+        data = client.get("/e/spring-skirmish/overlay.json").json()
+    assert data["featured"] is True
+    assert all(side["faction"] for side in data["players"])
