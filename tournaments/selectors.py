@@ -439,6 +439,41 @@ def current_games(players: list[Player]) -> dict[int, Game]:
     return found
 
 
+@dataclass(frozen=True)
+class MySeat:
+    """Where a player sits in the round under way: what the pairings page says above its
+    shared (cached) table of every game."""
+
+    round: int
+    table: int | None
+    layout: str
+    opponent: str | None  # None: the bye
+
+
+def seat_of(player: Player) -> MySeat | None:
+    """The player's game in their event's published, still open round, in one narrow query:
+    read on every load of the pairings page, so it fetches only the words it shows."""
+    row = (
+        Game.objects.filter(Q(player_one_id=player.pk) | Q(player_two_id=player.pk))
+        .filter(round__status=RoundStatus.PUBLISHED)
+        .order_by("-round__number")
+        .values_list(
+            "round__number",
+            "table__number",
+            "table__layout",
+            "player_one_id",
+            "player_one__name",
+            "player_two__name",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    number, table, layout, one_id, one_name, two_name = row
+    opponent = two_name if one_id == player.pk else one_name
+    return MySeat(round=number, table=table, layout=layout or "", opponent=opponent)
+
+
 def rounds_overview(access: EventAccess) -> QuerySet[Round]:
     """The rounds the caller may see, each with `games_count` and `confirmed_count`."""
     return (
