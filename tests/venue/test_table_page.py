@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
+from django.test import Client
+
 from tests.builders.rows import add_round
+from tests.builders.teams import team_tournament
 from tests.builders.worlds import World
-from tournaments.models import Round, RoundStatus
+from tournaments.models import MatchPairing, Round, RoundStatus
 
 
 def _now(world: World, number: int) -> str:
@@ -51,3 +54,15 @@ def test_a_bye_seated_at_a_table(world: World) -> None:
 
 def test_an_unknown_table_is_not_found(world: World) -> None:
     assert world.client("anonymous").get(world.url("tables/99/")).status_code == 404
+
+
+def test_a_team_tournaments_table_names_the_teams(db: object, alice: object) -> None:
+    event = team_tournament(alice, pairing=MatchPairing.STANDINGS_ORDER)
+    game = event.rounds.get(number=1).games.order_by("table__number").first()
+    assert game is not None
+    assert game.table is not None
+    page = Client().get(f"/e/{event.slug}/tables/{game.table.number}/").content.decode()
+    assert game.player_two is not None
+    for player in (game.player_one, game.player_two):
+        assert player.squad is not None
+        assert f'{player.name}</strong> <small class="muted">({player.squad.name})</small>' in page
