@@ -63,10 +63,11 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
     if (not_modified := check.fresh()) is not None:
         return not_modified
     event = access.event
+    sheet = event_sheet(event)
     context = nav_context(access, "event") | {
-        "sheet": event_sheet(event),
+        "sheet": sheet,
         # What differs by reader: the side events they may join, their main-event entry.
-        "side_events": side_events_of(event, request.user),
+        "side_events": side_events_of(event, request.user) if sheet.has_side_events else [],
         "main_entry": main_event_player(event, request.user) if event.side_event_of_id else None,
         "join_closed": join_closed_reason(event) if event.side_event_of_id else "",
         # The winner of the top cut's final, named at the top of the event's page.
@@ -81,6 +82,9 @@ class EventSheet:
 
     details: SafeString
     listing: SafeString
+    # Whether the event has side events: the list itself differs by reader (whether they
+    # are in, may join), so only an event that has some asks for it.
+    has_side_events: bool
 
 
 def event_sheet(event: Event) -> EventSheet:
@@ -122,6 +126,7 @@ def _render_event_sheet(event: Event) -> EventSheet:
     return EventSheet(
         details=mark_safe(render_to_string("tournaments/_event_details.html", context)),
         listing=mark_safe(render_to_string("tournaments/_event_listing.html", context)),
+        has_side_events=Event.objects.filter(side_event_of=event).exists(),
     )
 
 

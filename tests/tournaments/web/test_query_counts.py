@@ -28,6 +28,10 @@ BOUNDS = {
     "/e/spring-skirmish/judge/rounds/3/": 8,
     "/e/spring-skirmish/manage/": 14,  # + the next round's check while one is played (4, constant)
     "/e/spring-skirmish/": 12,  # with the data pack in effect, its side events, the hobby awards, its series
+    # Not an event's page: session + user, then the TO's staff roles and entries (each with
+    # only the event's shown fields: a field read that was left out would be one query
+    # more per event), seats offered, waitlist entries.
+    "/my-events/": 6,
 }
 
 
