@@ -34,6 +34,12 @@ ACTIONS = {
 }
 
 
+# How often a screen in the hall asks for the clock, in seconds: a start, a pause or a call
+# shows within a second; each ask is a 304 unless the clock changed (docs/polling.md, "The
+# round clock"). Phones keep the widget's 12 s.
+SCREEN_POLL_SECONDS = 0.5
+
+
 def clock_context(event: Event, round_: Round | None) -> dict[str, Any]:
     snap = selectors.clock_snapshot(event, round_)
     return {
@@ -103,6 +109,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
             {
                 "event": access.event,
                 "can_control": access.is_head_judge,  # the TO or the Head Judge
+                "clock_poll": SCREEN_POLL_SECONDS,
                 **clock_context(access.event, round_),
             },
         )
