@@ -90,10 +90,18 @@
   }
 
   function standingsView() {
-    var table = data.standings, count = table.columns.length;
+    var table = data.standings;
+    // Each figure's column as wide as its widest entry (in the figures' smaller type), so
+    // the columns line up from row to row and take no more room than they need.
+    var template = "2.6ch minmax(0, 1fr)";
+    table.columns.forEach(function (column, i) {
+      var chars = Math.max(3, column.length);
+      table.rows.forEach(function (item) { chars = Math.max(chars, String(item.figures[i]).length); });
+      template += " " + (0.8 * chars + 0.2).toFixed(2) + "ch";
+    });
     function line(cls) {
       var row = el("div", "hall-row hall-standing" + (cls ? " " + cls : ""));
-      row.style.setProperty("--figures", String(count));
+      row.style.gridTemplateColumns = template;
       return row;
     }
     var rows = table.rows.map(function (item) {
@@ -127,8 +135,8 @@
   }
 
   // Heights of `rows` (and the column head) set in a column `width` px wide.
-  function measure(spec, width, wrap) {
-    var box = el("div", "hall-measure hall-col" + (wrap ? " hall-wrap" : ""));
+  function measure(spec, width) {
+    var box = el("div", "hall-measure hall-col" + (width === null ? " hall-natural" : ""));
     box.style.width = width === null ? "max-content" : width + "px";
     var all = spec.head ? [spec.head].concat(spec.rows) : spec.rows;
     all.forEach(function (row) { box.appendChild(row); });
@@ -141,29 +149,37 @@
     return { head: spec.head ? sizes[0] : { width: 0, height: 0 }, rows: spec.head ? sizes.slice(1) : sizes };
   }
 
+  // The rows a column shows fold onto a second line when wider than it: a few long names
+  // should not cost every other row its columns.
+  var FOLDING = 0.75; // columns as wide as three rows in four need; the widest quarter fold
+
   function paginate(spec) {
-    var width = body.clientWidth, height = body.clientHeight, gap = gapPx();
+    var style = getComputedStyle(body);
+    var width = body.clientWidth;
+    var height = body.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    var gap = gapPx();
     if (!spec.rows.length) {
       return spec.empty ? [{ view: spec.view, title: spec.title, message: spec.empty, rows: 0 }] : [];
     }
-    var wrap = !!spec.wrap, columns = 1;
-    if (!wrap) {
-      var natural = measure(spec, null, false);
-      var widest = Math.max(natural.head.width, Math.max.apply(null, natural.rows.map(function (r) { return r.width; })));
-      columns = Math.max(1, Math.floor((width + gap) / (widest + gap)));
-      wrap = widest > width; // one column narrower than a row: its rows wrap
-    }
-    var fits = Math.max(1, Math.floor(height / Math.max(1, measure(spec, width, wrap).rows[0].height)));
+    spec.rows.forEach(function (row) { row.classList.remove("hall-fold"); });
+    var natural = measure(spec, null);
+    var widths = natural.rows.map(function (r) { return r.width; }).sort(function (a, b) { return a - b; });
+    var typical = Math.max(natural.head.width, widths[Math.floor(FOLDING * (widths.length - 1))]);
+    var columns = spec.wrap ? 1 : Math.max(1, Math.floor((width + gap) / (typical + gap)));
+    var fits = Math.max(1, Math.floor((height - natural.head.height) / Math.max(1, natural.rows[0].height)));
     // No more columns than the rows fill (a short list stays in one readable column).
-    columns = Math.max(1, Math.min(columns, Math.ceil(spec.rows.length / Math.max(1, fits - 1))));
+    columns = Math.max(1, Math.min(columns, Math.ceil(spec.rows.length / fits)));
     var colWidth = (width - gap * (columns - 1)) / columns;
-    var sized = measure(spec, colWidth, wrap);
+    spec.rows.forEach(function (row, i) {
+      if (spec.wrap || natural.rows[i].width > colWidth) { row.classList.add("hall-fold"); }
+    });
+    var sized = measure(spec, colWidth);
     var out = [], page = null, column = null, used = 0;
     spec.rows.forEach(function (row, i) {
       var h = sized.rows[i].height;
       if (column === null || (used + h > height && column.length > 0)) {
         if (page === null || page.columns.length === columns) {
-          page = { view: spec.view, title: spec.title, head: spec.head, wrap: wrap, columns: [], rows: 0 };
+          page = { view: spec.view, title: spec.title, head: spec.head, columns: [], rows: 0 };
           out.push(page);
         }
         column = [];
@@ -201,7 +217,7 @@
       body.appendChild(el("p", "hall-message", page.message));
     } else {
       page.columns.forEach(function (rows) {
-        var column = el("div", "hall-col" + (page.wrap ? " hall-wrap" : ""));
+        var column = el("div", "hall-col");
         if (page.head) { column.appendChild(page.head.cloneNode(true)); }
         rows.forEach(function (row) { column.appendChild(row); });
         body.appendChild(column);
