@@ -24,10 +24,12 @@ def freeze(monkeypatch, moment: dt.datetime) -> None:
     monkeypatch.setattr(timezone, "now", lambda: moment)
 
 
-@pytest.mark.parametrize("tail", ["clock/", "rounds/1/clock/"])
-def test_a_poll_is_a_304_until_the_clock_changes(world, round_one, monkeypatch, tail):
+@pytest.mark.parametrize(
+    "url", ["/api/events/{slug}/clock/", "/api/events/{slug}/rounds/1/clock/", "/e/{slug}/clock/state/"]
+)
+def test_a_poll_is_a_304_until_the_clock_changes(world, round_one, monkeypatch, url):
     api = world.api("anonymous")
-    url = world.api_url(tail)
+    url = url.format(slug=world.event.slug)
     alice = world.users["alice"]
     freeze(monkeypatch, at(0))
     first = api.get(url)
@@ -84,10 +86,13 @@ def test_a_published_round_moves_the_venue_clock(world, round_one, monkeypatch):
     assert second.json()["round"] == 2
 
 
-def test_a_clock_poll_costs_three_queries_and_a_304_no_more(world, round_one, django_assert_max_num_queries):
+@pytest.mark.parametrize("url", ["/api/events/{slug}/clock/", "/e/{slug}/clock/state/"])
+def test_a_clock_poll_costs_three_queries_and_a_304_no_more(
+    world, round_one, django_assert_max_num_queries, url
+):
     clock_start(round_=round_one, by=world.users["alice"])
-    api = world.api("anonymous")
-    url = world.api_url("clock/")
+    api = world.client("anonymous")
+    url = url.format(slug=world.event.slug)
     # The event, the venue's round, its clock row.
     with django_assert_max_num_queries(3):
         first = api.get(url)
@@ -95,9 +100,30 @@ def test_a_clock_poll_costs_three_queries_and_a_304_no_more(world, round_one, dj
         assert api.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
 
 
+def test_the_fast_channel_reads_as_the_clock_api(world, round_one, monkeypatch):
+    freeze(monkeypatch, at(3))
+    clock_start(round_=round_one, by=world.users["alice"], at=at(1))
+    state = world.client("anonymous").get(world.url("clock/state/"))
+    api = world.api("anonymous").get(world.api_url("clock/"))
+    assert state["ETag"] == api["ETag"]
+    assert state["Content-Type"] == "application/json"
+    body, documented = state.json(), api.json()
+    for key in (
+        "round",
+        "state",
+        "remaining_seconds",
+        "total_seconds",
+        "current_call",
+        "next_call",
+        "closing",
+    ):
+        assert body[key] == documented[key], key
+
+
 def test_the_projector_and_the_hall_screen_poll_twice_a_second(world, round_one):
     for tail in ("clock/", "screen/"):
         page = world.client("anonymous").get(world.url(tail)).content.decode()
         assert 'data-clock-poll="0.5"' in page, tail
+        assert f'data-clock-src="/e/{world.event.slug}/clock/state/"' in page, tail
     # A phone's small clock keeps its slower pace.
     assert 'data-clock-poll="12"' in world.client("bob").get(world.url("clock/mini/")).content.decode()

@@ -150,6 +150,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "pack-download": (get(EVERYONE),),
     "judging:clock": (get(EVERYONE),),
     "judging:clock-mini": (get(EVERYONE),),
+    "judging:clock-state": (get(EVERYONE),),
     "printing:page": (get(EVERYONE),),
     # Seasons' pages. A profile is its player's until made public (bob's is private here).
     "seasons:profile": (op("get", frozenset({"player"}), anonymous="404", username="bob"),),

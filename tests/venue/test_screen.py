@@ -28,7 +28,7 @@ def test_the_screen_is_public_and_has_no_site_chrome(client, event):
     page = response.content.decode()
     assert "data-hall-screen" in page
     assert 'data-clock-poll="0.5"' in page  # the clock in the corner, on the fast channel
-    assert "/api/events/spring-skirmish/clock/" in page
+    assert "/e/spring-skirmish/clock/state/" in page
     assert 'class="site-nav' not in page
     assert "<nav" not in page
     assert response["Cache-Control"] == "no-store"

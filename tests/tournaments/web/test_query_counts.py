@@ -87,11 +87,11 @@ def test_the_hall_screen_and_its_clock_for_anonymous_screens(
             == 304
         )
     with django_assert_max_num_queries(3):
-        clock = client.get("/api/events/spring-skirmish/clock/")
+        clock = client.get("/e/spring-skirmish/clock/state/")
     with django_assert_max_num_queries(3):
         assert (
             client.get(
-                "/api/events/spring-skirmish/clock/", headers={"if-none-match": clock["ETag"]}
+                "/e/spring-skirmish/clock/state/", headers={"if-none-match": clock["ETag"]}
             ).status_code
             == 304
         )
