@@ -91,6 +91,7 @@ def test_one_rotation_shows_every_table_and_name_within_the_screen(
     page.screenshot(path=str(shots / f"hall-screen-pairings-{size}.png"))
     seen = _rotation(page)
     views = [shot["state"]["view"] for shot in seen]
+    print(size, {view: views.count(view) for view in dict.fromkeys(views)})
     assert views[0] == "pairings"
     assert {"pairings", "names", "standings"} <= set(views)
     for shot in seen:
