@@ -6,8 +6,6 @@ the event's page show); the TO and the Head Judge post and withdraw them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -18,22 +16,12 @@ from tournaments.api.base import ApiView, responses
 from tournaments.api.pagination import PAGE_PARAMETERS, page_of, paginated
 from tournaments.api.permissions import event_for, signed_in
 from tournaments.api.views._common import validated
+from venue.api.presenters import announcement_dict
 from venue.api.serializers import AnnouncementSerializer, AnnouncementWriteSerializer
-from venue.models import Announcement
 from venue.selectors import active_announcements, announcement_or_404
 from venue.services import announcement_post, announcement_withdraw
 
 TAGS = ["announcements"]
-
-
-def announcement_dict(row: Announcement) -> dict[str, Any]:
-    return {
-        "id": row.pk,
-        "text": row.text,
-        "created_by": row.created_by.get_username() if row.created_by is not None else None,
-        "created_at": row.created_at,
-        "withdrawn_at": row.withdrawn_at,
-    }
 
 
 class AnnouncementsApi(ApiView):

@@ -83,7 +83,6 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "clock_only": views == ("clock",),
-        "with_clock": True,
         "config": json.dumps(config),
         "clock_poll": SCREEN_POLL_SECONDS,
         **clock,
