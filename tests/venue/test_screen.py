@@ -169,3 +169,12 @@ def test_the_event_page_shows_the_announcements_in_force(client, event, alice):
     page = client.get(f"/e/{event.slug}/").content.decode()
     assert kept.text in page
     assert "Raffle at noon" not in page
+
+
+def test_a_team_games_entrants_are_teams(client, alice):
+    # A team game (docs/teams.md): each entrant is a team, named as on the pairings page.
+    event = make_event(to=alice, players=["Red Raiders", "Blue Brigade"], team_size=2, team_budget=2000)
+    add_round(event, 1, [("p1", "p2")])
+    data = client.get(f"/e/{event.slug}/screen/data/").json()
+    assert data["player_word"] == "Team"
+    assert data["pairings"] == [{"kind": "game", "table": "1", "one": "Red Raiders", "two": "Blue Brigade"}]
