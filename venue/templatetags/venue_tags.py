@@ -1,6 +1,7 @@
 """`{% announcements_panel event %}`: the event page's announcements in force, drawn by this
 app (the event page belongs to tournaments, below it, and loads the panel by tag rather
-than importing; docs/architecture.md, "Hooks for the layers above")."""
+than importing; docs/architecture.md, "Hooks for the layers above"). It sits in the event
+page's facts, rendered once per event version (tournaments.views.public.event_sheet)."""
 
 from __future__ import annotations
 
