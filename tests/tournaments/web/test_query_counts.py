@@ -77,6 +77,31 @@ def test_public_pairings_and_standings_for_anonymous_visitors(
         assert client.get("/e/spring-skirmish/standings/").status_code == 200
 
 
+def test_the_hall_screen_and_its_clock_for_anonymous_screens(
+    client, big_event, django_assert_max_num_queries
+):
+    # docs/venue.md: the screen's data (the event, rounds, games, the results record, the
+    # cut, the round's progress, the announcements), then its polls: a 304 on the event
+    # alone, and the clock's reading (the event, the venue's round, its clock row).
+    with django_assert_max_num_queries(10):
+        data = client.get("/e/spring-skirmish/screen/data/")
+    assert len(data.json()["names"]) == big_event.players.count()
+    with django_assert_max_num_queries(1):
+        assert (
+            client.get("/e/spring-skirmish/screen/data/", headers={"if-none-match": data["ETag"]}).status_code
+            == 304
+        )
+    with django_assert_max_num_queries(3):
+        clock = client.get("/e/spring-skirmish/clock/state/")
+    with django_assert_max_num_queries(3):
+        assert (
+            client.get(
+                "/e/spring-skirmish/clock/state/", headers={"if-none-match": clock["ETag"]}
+            ).status_code
+            == 304
+        )
+
+
 def test_factions_on_pairings_and_standings_cost_one_query_whatever_the_field(
     client, big_event, django_assert_max_num_queries
 ):
