@@ -80,10 +80,13 @@ def load_private_key(text: str) -> ec.EllipticCurvePrivateKey:
             raw = _unb64url(text)
         except (ValueError, TypeError) as exc:
             raise ValueError("not base64url") from exc
-        if len(raw) == 32:
-            key = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())
-        else:
-            key = serialization.load_der_private_key(raw, password=None)
+        try:
+            if len(raw) == 32:
+                key = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())
+            else:
+                key = serialization.load_der_private_key(raw, password=None)
+        except ValueError as exc:
+            raise ValueError("neither PEM nor the base64url of a P-256 private key") from exc
     if not isinstance(key, ec.EllipticCurvePrivateKey) or not isinstance(key.curve, ec.SECP256R1):
         raise ValueError("not a P-256 (prime256v1) private key")
     return key
