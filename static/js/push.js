@@ -16,12 +16,14 @@
   var box = document.getElementById("push-optin");
   if (!box) { return; }
   var button = box.querySelector("[data-push-subscribe]");
+  // The button's own `hidden` loses to the site's button style: its paragraph is hidden instead.
+  var offerLine = box.querySelector("[data-push-offer]");
   var state = box.querySelector("[data-push-state]");
 
   function say(mark, text, offerButton) {
     box.setAttribute("data-push", mark);
     state.textContent = text;
-    button.hidden = !offerButton;
+    offerLine.hidden = !offerButton;
     box.hidden = false;
   }
 
