@@ -18,9 +18,14 @@ test client (middleware, view, template, ORM) on a throwaway test database:
   sample per table (64 each), so the spread shows whether the cost grows as the round
   fills up.
 
+- `floor`: the framework's floor (benchmarks/floor.py), a signed-in player's cheapest
+  page, measured interleaved with the pages (each page's sample beside a floor sample of
+  the same moment) so each request is also printed as a ratio to it: the median of the
+  paired ratios with their spread (min-max).
+
 Median CPU milliseconds with the spread (min-max). Targets: a 304 well under 1 ms; a
 report that does no work growing with the event (its last sample no dearer than its
-first beyond noise).
+first beyond noise); the ratios to the floor in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django.test.utils import override_settings
+
+from benchmarks.floor import FLOOR_PATH
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as Response
@@ -90,7 +97,8 @@ def _poll(client: Client, url: str, etag: str | None = None) -> Response:
     return client.get(url, headers=headers)
 
 
-@override_settings(DEBUG=False)  # as served: no query log, no template debug info
+# As served: no query log, no template debug info; the floor mounted beside the site.
+@override_settings(DEBUG=False, ROOT_URLCONF="benchmarks.floor")
 def run() -> None:
     # Each report queues its notifications; run in process, Celery logs every task at INFO,
     # a page of lines around the figures.
@@ -132,22 +140,30 @@ def _measure() -> None:
             event_touch(event)
             lagging.append(_cpu(partial(_poll, spectator, url)))
         cpu[f"{name} poll 200 (newest stored)"] = lagging
+    ratios = _pages_against_floor(slug, seats[0][0], cpu)
     csrf = secrets.token_hex(16)
     reports: list[float] = []
     confirms: list[float] = []
     pages: list[float] = []
+    floors: list[float] = []
     for index, (one, two) in enumerate(seats):
         for client in (one, two):
             client.cookies["csrftoken"] = csrf
         for client in (one, two):  # a client's first request builds its handler: untimed
             client.get(f"/e/{slug}/me/")
+            client.get(FLOOR_PATH)
+        floors.append(_cpu(partial(one.get, FLOOR_PATH)))
         pages.append(_cpu(partial(one.get, f"/e/{slug}/me/")))
         data: dict[str, object] = {"how": "played", "my_vp": 9 + index % 5, "their_vp": 4}
         reports.append(_cpu(partial(_post, one, f"/e/{slug}/me/result/", data, csrf)))
         confirms.append(_cpu(partial(_post, two, f"/e/{slug}/me/confirm/", {}, csrf)))
     cpu["report (POST, 64 tables)"] = reports
     cpu["confirm (POST, 64 tables)"] = confirms
-    cpu["player's page (GET /me/)"] = pages
+    cpu["player's page (GET /me/, 64 tables)"] = pages
+    cpu["floor (beside the tables)"] = floors
+    ratios["report"] = _paired(reports, floors)
+    ratios["confirm"] = _paired(confirms, floors)
+    ratios["player's page, as the round fills"] = _paired(pages, floors)
     confirmed = Game.objects.filter(round__event=event, result_status="confirmed").count()
     assert confirmed == len(seats), (confirmed, len(seats))
     cache = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
@@ -168,6 +184,58 @@ def _measure() -> None:
     for name in urls:
         verdict = "ok" if statistics.median(cpu[f"{name} poll 304"]) < 0.001 else "OVER 1 ms"
         print(f"  {name} 304 target < 1 ms of CPU: {verdict}", flush=True)
+    print("Each request as a ratio to the floor (median of paired samples, min-max; target):", flush=True)
+    for label, values in ratios.items():
+        target = _target(label)
+        verdict = "" if target is None else (" ok" if statistics.median(values) <= target else " OVER")
+        limit = "" if target is None else f"  target <= {target:g}x{verdict}"
+        print(f"  {label:<36} {_times(values)}{limit}", flush=True)
+
+
+# The floor's multiples a request may cost (docs/performance.md): a player's own page
+# does their table's work, a write adds a transaction and the event's bump, a public page
+# is one cached fragment in the site's frame.
+TARGETS = {"player's page": 3.0, "report": 4.0, "confirm": 4.0, "public": 2.0}
+
+
+def _target(label: str) -> float | None:
+    for prefix, target in TARGETS.items():
+        if label.startswith(prefix):
+            return target
+    return None
+
+
+def _times(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
+
+
+def _paired(samples: list[float], floors: list[float]) -> list[float]:
+    return [sample / floor for sample, floor in zip(samples, floors, strict=True)]
+
+
+def _pages_against_floor(slug: str, player: Client, cpu: dict[str, list[float]]) -> dict[str, list[float]]:
+    """The pages a signed-in player reads, each sample taken beside a floor sample."""
+    pages = {
+        "player's page (GET /me/)": f"/e/{slug}/me/",
+        "public: event page": f"/e/{slug}/",
+        "public: pairings": f"/e/{slug}/pairings/",
+        "public: standings": f"/e/{slug}/standings/",
+        "public: My events": "/my-events/",
+    }
+    for url in (FLOOR_PATH, *pages.values()):  # warm-up: templates, URL resolver, caches
+        assert player.get(url).status_code == 200, url
+    floors: list[float] = []
+    samples: dict[str, list[float]] = {label: [] for label in pages}
+    for _ in range(REPEATS):
+        for label, url in pages.items():
+            floors.append(_cpu(partial(player.get, FLOOR_PATH)))
+            samples[label].append(_cpu(partial(player.get, url)))
+    cpu["floor"] = floors
+    ratios = {}
+    for index, (label, values) in enumerate(samples.items()):
+        cpu[label] = values
+        ratios[label] = _paired(values, floors[index :: len(pages)])
+    return ratios
 
 
 def _post(client: Client, url: str, data: dict[str, object], csrf: str) -> None:
