@@ -54,6 +54,7 @@ from tournaments.services.rounds import round_pair
 from tournaments.services.side_events import side_event_create
 from tournaments.services.squads import Member, squad_register
 from tournaments.services.waitlist import waitlist_join
+from venue.services import announcement_post
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -149,6 +150,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "pack-download": (get(EVERYONE),),
     "judging:clock": (get(EVERYONE),),
     "judging:clock-mini": (get(EVERYONE),),
+    "judging:clock-state": (get(EVERYONE),),
     "printing:page": (get(EVERYONE),),
     # Seasons' pages. A profile is its player's until made public (bob's is private here).
     "seasons:profile": (op("get", frozenset({"player"}), anonymous="404", username="bob"),),
@@ -253,6 +255,12 @@ WEB: dict[str, tuple[Op, ...]] = {
     # The Head Judge runs the clock as well as the TO (OP Guide: Roles).
     "judging:clock-control": (get(HEAD, number="1"),),
     "judging:clock-action": (post(HEAD, number="1", action="start"),),
+    # The hall screen is public like the pairings on the wall; the TO and the Head Judge
+    # make its links and post its announcements (docs/venue.md).
+    "venue:screen": (get(EVERYONE),),
+    "venue:screen-data": (get(EVERYONE),),
+    "venue:screens": (get(HEAD), post(HEAD, {"text": "Lunch is served"})),
+    "venue:announcement-withdraw": (post(HEAD, pk="{announcement}"),),
     # The TO.
     "manage": (get(TO),),
     "manage-settings": (get(TO),),
@@ -392,6 +400,8 @@ API: dict[str, tuple[Op, ...]] = {
     "judging:api-clock": (get(EVERYONE),),
     "judging:api-round-clock": (get(EVERYONE, number="1"),),
     "judging:api-round-clock-action": (post(HEAD, number="1", action="start"),),
+    "venue:api-announcements": (get(EVERYONE), post(HEAD, {"text": "Lunch is served"})),
+    "venue:api-announcement": (op("delete", HEAD, pk="{announcement}"),),
     "awards:api-awards": (get(EVERYONE), op("put", TO, {"best_painted": True})),
     "awards:api-vote": (post(PLAYERS, {"choice": "{dan}"}, pk="{award}"),),
     "awards:api-nominate": (post(PLAYERS, {"player": "{dan}"}),),
@@ -535,6 +545,7 @@ def _build() -> World:
     award = awards_offer(
         event=event, by=users["alice"], best_painted=True, best_in_faction=True, best_sportsman=True
     )[0]
+    announcement = announcement_post(event=event, by=users["alice"], text="Round 2 starts at 14:00")
     job = PrintJob.objects.create(event=event, kind="standings", fingerprint="f" * 64, status="failed")
     done = PrintJob.objects.create(event=event, kind="standings", fingerprint="d" * 64, status="done")
     done.file.save("permissions-table.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
@@ -583,6 +594,7 @@ def _build() -> World:
         "erin_roster": str(erin_roster.pk),
         "job": str(job.pk),
         "award": str(award.pk),
+        "announcement": str(announcement.pk),
         "done_job": str(done.pk),
         "join_code": event.join_code,
         "invitation": invitation_token(world.bob),

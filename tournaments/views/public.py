@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 
 from rosters.models import Roster
 from rules_engine.names import name_key
@@ -21,12 +21,11 @@ from standings.display import standings_state
 from standings.engine import Standing
 from tournaments.access import EventAccess, access_event
 from tournaments.bridges.team_record import event_team_standings
-from tournaments.caching import cached_or_latest
+from tournaments.caching import cached_for_version, cached_or_latest
 from tournaments.conditional import conditional, is_htmx
 from tournaments.event_time import zone_label
 from tournaments.models import Event, Game, Round, RoundStatus
 from tournaments.selectors import (
-    current_games,
     event_champion,
     event_cut_view,
     event_suggested_cut,
@@ -38,6 +37,7 @@ from tournaments.selectors import (
     rosters_public,
     round_games,
     round_progress,
+    seat_of,
     side_events_of,
     standings_cached,
     supplied_pack,
@@ -63,11 +63,44 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
     if (not_modified := check.fresh()) is not None:
         return not_modified
     event = access.event
+    sheet = event_sheet(event)
+    context = nav_context(access, "event") | {
+        "sheet": sheet,
+        # What differs by reader: the side events they may join, their main-event entry.
+        "side_events": side_events_of(event, request.user) if sheet.has_side_events else [],
+        "main_entry": main_event_player(event, request.user) if event.side_event_of_id else None,
+        "join_closed": join_closed_reason(event) if event.side_event_of_id else "",
+        # The winner of the top cut's final, named at the top of the event's page.
+        "champion": event_champion(event) if event.has_cut else None,
+    }
+    return check.finish(render(request, "tournaments/event_home.html", context))
+
+
+@dataclass(frozen=True)
+class EventSheet:
+    """The event page's parts that are the same for every reader, as rendered HTML."""
+
+    details: SafeString
+    listing: SafeString
+    # Whether the event has side events: the list itself differs by reader (whether they
+    # are in, may join), so only an event that has some asks for it.
+    has_side_events: bool
+
+
+def event_sheet(event: Event) -> EventSheet:
+    """The facts, teams, tables and rounds of the event page, rendered once per event version
+    and shared by every reader (tournaments.caching): a public page costs its frame, not its
+    facts. What changes with time alone (rosters made public on their date) is in the key."""
+    return cached_for_version(event, "event-sheet", _once_public(event), lambda: _render_event_sheet(event))
+
+
+def _render_event_sheet(event: Event) -> EventSheet:
     rounds = list(event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
     players = event.players.aggregate(
         total=Count("id"), active=Count("id", filter=Q(dropped_after_round__isnull=True))
     )
-    context = nav_context(access, "event") | {
+    context = {
+        "event": event,
         "tables": list(event.tables.order_by("number")),
         "rounds": rounds,
         "players": players,
@@ -80,13 +113,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "capacity": capacity_of(event),
         "supplied_pack": supplied_pack(event),
         "game": event.system,
-        # The event listing's schedule (OP Guide: The Tournament Organiser) and side events.
+        # The event listing's schedule (OP Guide: The Tournament Organiser).
         "slots": event_slots(event),
-        "side_events": side_events_of(event, request.user),
-        "main_entry": main_event_player(event, request.user) if event.side_event_of_id else None,
-        "join_closed": join_closed_reason(event) if event.side_event_of_id else "",
-        # The winner of the top cut's final, named at the top of the event's page.
-        "champion": event_champion(event) if event.has_cut else None,
         # A team game's teams and their players (docs/teams.md).
         "teams": event_teams(event),
         # A team tournament's teams, members in order, and its format in words
@@ -94,7 +122,12 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
         "squads": event_squads(event) if event.is_team_tournament else [],
         "team_format": team_format(event),
     }
-    return check.finish(render(request, "tournaments/event_home.html", context))
+    # Rendered by our own templates, which escape every value in them.
+    return EventSheet(
+        details=mark_safe(render_to_string("tournaments/_event_details.html", context)),
+        listing=mark_safe(render_to_string("tournaments/_event_listing.html", context)),
+        has_side_events=Event.objects.filter(side_event_of=event).exists(),
+    )
 
 
 @dataclass(frozen=True)
@@ -262,14 +295,12 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
 def _my_table(access: EventAccess, wanted: str | None) -> dict[str, Any]:
     """The caller's own game in the round shown, said in words above the (shared, cached)
     table; the table's rows carry player ids, and the page's script marks the caller's."""
-    me = access.player
-    if me is None:
+    if access.player is None:
         return {}
-    game = current_games([me]).get(me.pk)
-    if game is None or (wanted is not None and str(game.round.number) != wanted):
+    seat = seat_of(access.player)
+    if seat is None or (wanted is not None and str(seat.round) != wanted):
         return {}
-    opponent = game.player_two if game.player_one_id == me.pk else game.player_one
-    return {"my_game": game, "my_opponent": opponent}
+    return {"my_seat": seat}
 
 
 def _rank_labels(ranks: list[int | None]) -> list[str]:
