@@ -321,6 +321,16 @@ API: dict[str, tuple[Op, ...]] = {
     "api:token-key": (op("delete", NOBODY, anonymous="401", key="not-a-key"),),
     "api:me": (op("get", SIGNED_IN, anonymous="401"),),
     "api:me-notifications": (op("get", SIGNED_IN, anonymous="401"), op("put", SIGNED_IN, {"pairing": False})),
+    # A caller's own devices (docs/push.md): without a VAPID key the POST is refused as a rule (400).
+    "api:me-push-subscriptions": (
+        op("get", SIGNED_IN, anonymous="401"),
+        op(
+            "post",
+            SIGNED_IN,
+            {"endpoint": "https://fcm.googleapis.com/fcm/send/x", "keys": {"p256dh": "a", "auth": "b"}},
+        ),
+    ),
+    "api:me-push-subscription": (op("delete", NOBODY, anonymous="401", pk="999999"),),
     "api:events": (get(EVERYONE), post(SIGNED_IN, {"name": "Spring"})),
     "api:event": (get(EVERYONE), op("patch", TO, {"venue": "Town Hall"})),
     "api:event-copy": (post(TO, {"name": "Next Assault", "starts_on": "2030-03-02"}),),
