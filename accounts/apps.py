@@ -10,6 +10,7 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib import admin
 
+        import accounts.checks  # noqa: F401 - registers the Web Push checks
         from accounts.admin_login import admin_login
         from accounts.api_tokens import revoke_on_password_change
         from accounts.trust import vouch_for_new_account

@@ -1,7 +1,7 @@
 """Reading and changing a user's notification choices (accounts.models.NotificationPreference).
 
 Writes are keyword-only and atomic, as the services elsewhere are; a user without a row has
-every notification on.
+every notification on, by e-mail and by push.
 """
 
 from __future__ import annotations
@@ -9,9 +9,11 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from accounts.models import NotificationKind, NotificationPreference
+from accounts.models import MAIL_KINDS, NotificationKind, NotificationPreference, push_field
 
-KINDS: tuple[str, ...] = tuple(kind.value for kind in NotificationKind)
+# The mail switches, then the push switches (`push_pairing` ... `push_clock`).
+KINDS: tuple[str, ...] = tuple(str(kind) for kind in MAIL_KINDS)
+PUSH_SWITCHES: tuple[str, ...] = tuple(push_field(kind) for kind in NotificationKind)
 
 
 def preference_of(user: AbstractBaseUser) -> NotificationPreference:
@@ -27,10 +29,17 @@ def wants_mail(user: AbstractBaseUser | None, kind: str) -> bool:
     return preference_of(user).wants(kind)
 
 
+def wants_push(user: AbstractBaseUser | None, kind: str) -> bool:
+    """Whether `user`'s devices are pushed this kind: an active account that has not turned it off."""
+    if user is None or not user.is_active:
+        return False
+    return preference_of(user).wants_push(kind)
+
+
 @transaction.atomic
 def preference_set(*, user: AbstractBaseUser, choices: dict[str, bool]) -> NotificationPreference:
-    """Store the user's choices; kinds not named keep their value."""
-    unknown = set(choices) - set(KINDS)
+    """Store the user's choices (mail kinds and push switches); those not named keep their value."""
+    unknown = set(choices) - set(KINDS) - set(PUSH_SWITCHES)
     if unknown:
         raise ValueError(f"unknown notification kinds: {sorted(unknown)}")
     preference, _ = NotificationPreference.objects.select_for_update().get_or_create(user_id=user.pk)

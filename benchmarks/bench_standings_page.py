@@ -61,11 +61,11 @@ class Timing:
     queries: int
 
 
-def build_event(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = 11) -> Event:
+def build_event(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = 11, slug: str = SLUG) -> Event:
     """A running Standard event after `rounds` closed rounds, paired Swiss-like (within MP)."""
     rng = random.Random(seed)
     event = Event.objects.create(
-        name="Bench 512", slug=SLUG, planned_rounds=rounds + 1, status="running", scale="standard"
+        name=f"Bench {players}", slug=slug, planned_rounds=rounds + 1, status="running", scale="standard"
     )
     tables = Table.objects.bulk_create(
         Table(event=event, number=n, layout=f"Map {n % 6 + 1}") for n in range(1, players // 2 + 1)

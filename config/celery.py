@@ -10,6 +10,9 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("config", include=["config.tasks", "tournaments.tasks", "printing.tasks", "seasons.tasks"])
+app = Celery(
+    "config",
+    include=["config.tasks", "tournaments.tasks", "judging.tasks", "printing.tasks", "seasons.tasks"],
+)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

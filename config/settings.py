@@ -8,6 +8,7 @@ Celery tasks run in-process, DEBUG off unless asked for.
 from __future__ import annotations
 
 from datetime import timedelta
+from email.utils import parseaddr
 from pathlib import Path
 from typing import Any
 
@@ -301,6 +302,28 @@ else:
 # (REDIS_URL unset) each is sent from a thread of its own after the commit, so a TO's
 # publish never waits for the mail server; with a worker, the worker sends them.
 NOTIFICATIONS_IN_THREAD = env_bool("NOTIFICATIONS_IN_THREAD", default=not REDIS_URL)
+
+# Web Push (accounts.webpush, docs/push.md): the VAPID private key signs every push (PEM,
+# or base64url as `manage.py webpush_keys` prints it); the public key is derived from it.
+# Unset: push is unavailable and players get the mails alone, except under `make run`
+# (DEBUG), where a pair generated once into var/ lets a fresh clone try it.
+WEBPUSH_VAPID_PRIVATE_KEY = env_str("WEBPUSH_VAPID_PRIVATE_KEY")
+WEBPUSH_DEV_KEY_FILE = BASE_DIR / "var" / "webpush-vapid-dev.pem"
+# Who the push services may contact about our pushes (the VAPID `sub` claim).
+WEBPUSH_SUBJECT = env_str(
+    "WEBPUSH_SUBJECT", "mailto:" + (parseaddr(DEFAULT_FROM_EMAIL)[1] or "muster@localhost")
+)
+# The server POSTs to whatever endpoint a browser hands it: only https, and only to the
+# hosts of the known push services ("*.example.com" matches any subdomain), never to an
+# address of its own network. WEBPUSH_ALLOW_LOOPBACK lets http://127.0.0.1 through too,
+# for development and the tests' stand-in push service.
+WEBPUSH_ENDPOINT_HOSTS = env_list(
+    "WEBPUSH_ENDPOINT_HOSTS",
+    ["fcm.googleapis.com", "updates.push.services.mozilla.com", "*.push.apple.com", "*.notify.windows.com"],
+)
+WEBPUSH_ALLOW_LOOPBACK = env_bool("WEBPUSH_ALLOW_LOOPBACK", default=DEBUG)
+# Seconds a push service may take to answer before the push counts as failed.
+WEBPUSH_TIMEOUT = env_int("WEBPUSH_TIMEOUT", 10)
 
 # Celery: a real broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
 if REDIS_URL:

@@ -111,7 +111,9 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> Interval:
     denominator = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
     half = z / denominator * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return Interval(max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p (at p = 0 its low end is exactly 0, at p = 1 its high end
+    # exactly 1); floating point can miss that by 1e-17, so each end is held to p's side.
+    return Interval(min(max(0.0, centre - half), p), max(min(1.0, centre + half), p))
 
 
 def faction_stats(games: Iterable[FactionGame]) -> FactionStats:

@@ -263,6 +263,9 @@ class RoundClock(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     pauses = models.JSONField(default=list, help_text="[started, ended or null] pairs, ISO 8601.")
     called_at = models.DateTimeField(null=True, blank=True)
+    # When the last-15-minutes call was pushed to the players (judging.clock_calls): set once,
+    # by a conditional UPDATE, so a timer fired twice (a resume, a retried task) sends once.
+    fifteen_minute_call_sent_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -3,6 +3,7 @@ the tables' chess clocks."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -26,6 +27,7 @@ from judging.models import (
     TimeLimit,
 )
 from judging.services.clock import round_length
+from tournaments.caching import event_stamp
 from tournaments.models import Event, Game, Player, Round, RoundStatus
 
 # --- penalties ----------------------------------------------------------------------------
@@ -180,9 +182,12 @@ def clock_round(event: Event) -> Round | None:
 
 def clock_facts(round_: Round) -> clock_domain.RoundClock:
     """The stored facts, or a clock not yet started at the event's round length."""
-    row = RoundClock.objects.filter(round=round_).first()
-    if row is not None:
-        return row.facts()
+    # One row per round (unique): `filter` then a list, not `first()`, which would compile an
+    # ORDER BY; the round given is the row's, with its event, so `facts()` asks nothing more.
+    rows = list(RoundClock.objects.filter(round=round_))
+    if rows:
+        rows[0].round = round_
+        return rows[0].facts()
     length, extra = round_length(round_)
     rules = round_.event.system.clock
     return clock_domain.new_clock(timedelta(minutes=length), extra=timedelta(minutes=extra), rules=rules)
@@ -197,9 +202,72 @@ def clock_snapshot(event: Event, round_: Round | None, now: datetime | None = No
         rules = event.system.clock
         snap = clock_domain.snapshot(clock_domain.new_clock(length, rules=rules), now)
         return {**base, "round": None, **snap}
+    return _snapshot_of(event, round_, clock_facts(round_), now)
+
+
+def _snapshot_of(
+    event: Event, round_: Round, facts: clock_domain.RoundClock, now: datetime
+) -> dict[str, Any]:
+    base: dict[str, Any] = {"event": event.name, "slug": event.slug, "round": round_.number}
     if round_.status == RoundStatus.CLOSED:
-        return {**base, "round": round_.number, **closed_snapshot(clock_facts(round_), round_, now)}
-    return {**base, "round": round_.number, **clock_domain.snapshot(clock_facts(round_), now)}
+        return {**base, **closed_snapshot(facts, round_, now)}
+    return {**base, **clock_domain.snapshot(facts, now)}
+
+
+def clock_etag(event: Event, snap: dict[str, Any], facts: clock_domain.RoundClock | None) -> str:
+    """The validator of a clock reading (docs/polling.md, "The round clock"): what changes
+    the clock a page shows, and nothing that moves by the second.
+
+    A page counts down locally from `ends_at` and `server_now`, so while the clock runs its
+    reading changes only when a fact does (a start, a pause, a resume, a call: none of them
+    moves the event's version, so the facts are in it themselves), when a round is
+    published or closed (the version), or when the state or the call reached changes with
+    time alone (the closing period, the end, the next milestone: in it too, so the page is
+    told of the next call rather than kept on the last one)."""
+    facts_part = (
+        ""
+        if facts is None
+        else "|".join(
+            [
+                str(facts.length.total_seconds()),
+                str(facts.extra.total_seconds()),
+                facts.started_at.isoformat() if facts.started_at else "-",
+                ";".join(
+                    f"{p.started_at.isoformat()}~{p.ended_at.isoformat() if p.ended_at else ''}"
+                    for p in facts.pauses
+                ),
+                facts.called_at.isoformat() if facts.called_at else "-",
+            ]
+        )
+    )
+    current = snap.get("current_call") or {}
+    upcoming = snap.get("next_call") or {}
+    raw = "|".join(
+        [
+            "clock",
+            event_stamp(event),
+            str(snap.get("round")),
+            str(snap["state"]),
+            str(current.get("key", "")),
+            str(upcoming.get("key", "")),
+            str(snap["total_seconds"]),
+            facts_part,
+        ]
+    )
+    return '"c' + hashlib.blake2b(raw.encode(), digest_size=10).hexdigest() + '"'
+
+
+def clock_reading(
+    event: Event, round_: Round | None, now: datetime | None = None
+) -> tuple[dict[str, Any], str]:
+    """A round's clock snapshot with its validator (`clock_etag`), read once."""
+    now = now or timezone.now()
+    if round_ is None:
+        snap = clock_snapshot(event, None, now)
+        return snap, clock_etag(event, snap, None)
+    facts = clock_facts(round_)
+    snap = _snapshot_of(event, round_, facts, now)
+    return snap, clock_etag(event, snap, facts)
 
 
 ROUND_CLOSED = "round-closed"

@@ -128,6 +128,7 @@ event_patterns: list[URLPattern | URLResolver] = [
     # The round clock
     path("clock/", clock.projector, name="clock"),
     path("clock/mini/", clock.mini, name="clock-mini"),
+    path("clock/state/", clock.state, name="clock-state"),
     path("rounds/<int:number>/clock/", clock.control, name="clock-control"),
     path("rounds/<int:number>/clock/<str:action>/", clock.control_action, name="clock-action"),
     # A table's chess clock (OP Guide: Chess Clocks)

@@ -205,7 +205,7 @@ def load_slips(event: Event, params: PrintParams) -> SlipsSheet:
                 layout=game.table.layout if game.table is not None else "",
                 one=side(game.player_one),
                 two=side(game.player_two),
-                result_url=absolute(reverse("venue-game-result", args=[event.slug, game.pk])),
+                result_url=absolute(reverse("venue:game-result", args=[event.slug, game.pk])),
             )
         )
     slips.sort(key=lambda slip: (slip.table is None, slip.table or 0))
@@ -470,7 +470,7 @@ def load_table_cards(event: Event, params: PrintParams) -> TableCardsSheet:
     if not tables:
         raise ServiceError("The event has no tables yet: add them in the settings.", code="no-tables")
     cards = tuple(
-        TableCard(t.number, t.layout, absolute(reverse("venue-table", args=[event.slug, t.number])))
+        TableCard(t.number, t.layout, absolute(reverse("venue:table", args=[event.slug, t.number])))
         for t in tables
     )
     count = f"{len(cards)} table{'s' if len(cards) != 1 else ''}"

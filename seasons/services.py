@@ -144,7 +144,9 @@ def series_add_event(*, series: Series, event: Event, by: AbstractBaseUser) -> S
         )
     if SeriesEvent.objects.filter(event=event).exists():
         raise ServiceError(f"{event.name} is in a series already.", code="in-a-series", field="event")
-    return SeriesEvent.objects.create(series=series, event=event)
+    entry = SeriesEvent.objects.create(series=series, event=event)
+    event_touch(event)  # the event's page names its series
+    return entry
 
 
 @transaction.atomic
@@ -157,6 +159,7 @@ def series_remove_event(*, series: Series, event: Event, by: AbstractBaseUser) -
     if entry.event.rounds.exists():
         raise ServiceError(f"{event.name} has started: it stays in the series.", code="event-started")
     entry.delete()
+    event_touch(event)  # the event's page names its series
 
 
 def _one_rating_at_a_time(game_system: str) -> None:

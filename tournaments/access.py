@@ -14,6 +14,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from rosters.models import Roster
+from tournaments.access_reads import entry_of, event_by_slug, staff_roles_of
 from tournaments.event_time import event_zone
 from tournaments.models import (
     Event,
@@ -22,7 +23,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Squad,
-    StaffRole,
     StaffRoleKind,
     Table,
     TeamMatch,
@@ -74,8 +74,8 @@ class EventAccess:
 def roles_for(user: AnyUser, event: Event) -> tuple[frozenset[str], Player | None]:
     if not user.is_authenticated:
         return frozenset(), None
-    roles = set(StaffRole.objects.filter(event=event, user_id=user.pk).values_list("role", flat=True))
-    player = Player.objects.filter(event=event, user_id=user.pk).first()
+    roles = staff_roles_of(event.pk, user.pk)
+    player = entry_of(event.pk, user.pk)
     if player is not None:
         roles.add(PLAYER)
     return frozenset(roles), player
@@ -83,12 +83,11 @@ def roles_for(user: AnyUser, event: Event) -> tuple[frozenset[str], Player | Non
 
 def access_event(user: AnyUser, slug: str, *roles: str) -> EventAccess:
     """Load an event by slug for `user`; with `roles`, 404 unless the caller holds one of them."""
-    # `get`, not `first`: the slug is unique, and `first` would compile the model's
-    # ORDER BY into every request's query (a third of a 304's CPU).
-    try:
-        event = Event.objects.get(slug=slug)
-    except Event.DoesNotExist:
-        raise Http404("No such event.") from None
+    # Read with SQL made once (tournaments.access_reads): compiling this query on every
+    # request cost more than reading the row.
+    event = event_by_slug(slug)
+    if event is None:
+        raise Http404("No such event.")
     # The event's pages show and read times on the venue's clock (tournaments.event_time);
     # tournaments.middleware puts the site's back before the next request.
     timezone.activate(event_zone(event))

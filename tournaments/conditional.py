@@ -12,7 +12,9 @@ A page's ETag is a digest of everything that decides its bytes:
   the publication date reached.
 
 Unchanged, the answer is a body-less 304 after the access queries only. The clock and the
-draft change by the second and never get an ETag (`never_cache_by_time`). A page carrying
+draft change by the second and are never stored (`never_cache_by_time`); the clock's reads
+carry an ETag of their own, of the clock's facts (judging.selectors.clock_etag, docs/polling.md
+"The round clock"), which its script sends back itself. A page carrying
 a one-off message (after a POST) gets no ETag either, so a later 304 cannot bring the
 message back, and no request with a message waiting is answered 304 (it would be lost).
 """
@@ -115,6 +117,7 @@ R = TypeVar("R", bound=HttpResponse)
 
 
 def never_cache_by_time(response: R) -> R:
-    """For what changes by the second (the round clock): no validator, no stored copy."""
+    """For what changes by the second (the round clock): no stored copy (a reading's
+    `server_now` must never come back from a cache as new)."""
     add_never_cache_headers(response)
     return response

@@ -1,4 +1,4 @@
-"""Celery tasks of the event core: the players' e-mail notifications (tournaments.notifications)
+"""Celery tasks of the event core: the players' notifications by push and e-mail (tournaments.notifications)
 and the invitations (tournaments.services.invitations, staff_invitations).
 
 Tasks take ids and read the rows again, as printing's do. Each mail is sent on its own: a
@@ -9,13 +9,10 @@ never raised into the request that (without a broker) ran the task after its com
 from __future__ import annotations
 
 import logging
-from smtplib import SMTPException
-
-from django.core.mail import get_connection
 
 from config.celery import app
 from tournaments.invitation_mails import seat_invitations_mail, staff_invitation_mail, waitlist_offer_mail
-from tournaments.notifications import mails_for
+from tournaments.notifications import deliver, notices_for
 
 log = logging.getLogger(__name__)
 
@@ -28,29 +25,17 @@ def send_notifications(
     game_id: int | None = None,
     player_ids: list[int] | None = None,
     staff_id: int | None = None,
+    call: str = "",
 ) -> int:
-    """Send one kind of notification; returns how many mails went out."""
-    sent = 0
-    mails = mails_for(
-        kind, round_id=round_id, game_id=game_id, player_ids=player_ids or [], staff_id=staff_id
+    """Send one kind of notification, by push where a device takes it and by mail
+    otherwise; returns how many recipients were reached (pushed or mailed)."""
+    notices = notices_for(
+        kind, round_id=round_id, game_id=game_id, player_ids=player_ids or [], staff_id=staff_id, call=call
     )
-    if not mails:
+    if not notices:
         return 0
-    connection = get_connection()
-    try:
-        for mail in mails:
-            try:
-                sent += connection.send_messages([mail.message()]) or 0
-            except (SMTPException, OSError, ValueError):
-                # ValueError: a header Django refuses (BadHeaderError); one bad mail never
-                # stops the others.
-                log.exception("notification %s to %s not sent", kind, mail.to)
-    finally:
-        try:
-            connection.close()
-        except (SMTPException, OSError):
-            log.exception("closing the mail connection failed")
-    return sent
+    done = deliver(kind, notices)
+    return done.pushed + done.mails
 
 
 @app.task(name="tournaments.send_seat_invitations", ignore_result=True)

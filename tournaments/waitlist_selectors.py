@@ -69,16 +69,27 @@ def my_entry(event: Event, user: AbstractBaseUser | AnonymousUser) -> WaitlistRo
     return WaitlistRow(entry, place)
 
 
-def events_with_my_lapsed_offers(user: AbstractBaseUser) -> list[Event]:
-    """Events where the user's offered seat has lapsed: My events passes them on first."""
-    lapsed = WaitlistEntry.objects.filter(
-        user_id=user.pk, state=WaitlistState.OFFERED, offer_expires_at__lte=timezone.now()
-    ).select_related("event")
-    return [entry.event for entry in lapsed]
+def my_active_entries(user: AbstractBaseUser) -> list[WaitlistEntry]:
+    """The user's active entries across events, with their events (one query)."""
+    return list(
+        WaitlistEntry.objects.filter(user_id=user.pk, state__in=WAITLIST_ACTIVE).select_related("event")
+    )
 
 
-def my_waitlist(user: AbstractBaseUser) -> list[WaitlistRow]:
-    """The user's active entries across events (My events)."""
-    entries = WaitlistEntry.objects.filter(user_id=user.pk, state__in=WAITLIST_ACTIVE).select_related("event")
+def lapsed_offer_events(entries: list[WaitlistEntry]) -> list[Event]:
+    """The events among `entries` where the user's offered seat has lapsed: My events
+    passes them on first (docs/waitlist.md, "Offers")."""
+    now = timezone.now()
+    return [
+        entry.event
+        for entry in entries
+        if entry.state == WaitlistState.OFFERED
+        and entry.offer_expires_at is not None
+        and entry.offer_expires_at <= now
+    ]
+
+
+def my_waitlist(entries: list[WaitlistEntry], user: AbstractBaseUser) -> list[WaitlistRow]:
+    """The rows of My events' waitlist for the user's active `entries`."""
     rows = [my_entry(e.event, user) for e in entries]
     return [row for row in rows if row is not None]

@@ -1,121 +1,164 @@
-"""The venue's reads (docs/venue.md): who sits at a table this round, and the featured
-table as the stream overlay shows it."""
+"""The venue's reads: what a hall screen shows and the announcements in force (docs/venue.md).
+
+The hall screen shows what the public pages show, read through the same selectors and
+helpers (the published round's games by table and by name, the standings with their rank
+labels, a team tournament's matches and team standings, byes and cut rounds as the pages
+say them), never derived again here: only put into plain rows a screen's script lays out.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
-from django.template.loader import render_to_string
-from django.urls import reverse
-from django.utils.html import strip_tags
+from django.http import Http404
 
-from tournaments.models import Event, Game, Player, ResultStatus, Round, RoundStatus, Table
-from tournaments.selectors import public_factions
+from standings import four_dp_text
+from standings.display import standings_state
+from tournaments.access import EventAccess
+from tournaments.bridges.team_record import event_team_standings
+from tournaments.models import Event, EventStatus, Round, RoundStatus
+from tournaments.selectors import round_games, round_progress, standings_cached
+from tournaments.views.common import by_table
+from tournaments.views.public import _COLUMNS, _cut_notes, _figure, _rank_labels, _team_matches, seats
+from tournaments.views.teams import _TIEBREAK
+from venue.models import Announcement
 
-
-def playing_round(event: Event) -> Round | None:
-    """The round being played: the latest published one (a closed round is over, a paired
-    one not yet announced)."""
-    round_ = event.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
-    if round_ is not None:
-        round_.event = event
-    return round_
-
-
-def _game_rows(round_: Round) -> QuerySet[Game]:
-    games = round_.games.select_related(
-        "table", "player_one__squad", "player_two__squad", "winner", "loser", "team_match"
-    )
-    if round_.event.team_size is not None:  # a team game's entrants name their players
-        games = games.prefetch_related("player_one__teammates", "player_two__teammates")
-    return games
+# What one hall screen may show, in the order it rotates through them.
+VIEWS = ("pairings", "names", "standings", "announcements")
+SHOWABLE = (*VIEWS, "clock")
 
 
-@dataclass(frozen=True)
-class TableNow:
-    """A table's card page: the round being played and the game at the table, if any."""
-
-    table: Table
-    round: Round | None
-    game: Game | None
-
-    @property
-    def is_bye(self) -> bool:
-        return self.game is not None and self.game.player_two_id is None
+def announcement_or_404(access: EventAccess, pk: int) -> Announcement:
+    """An announcement of the caller's event (the pages and the API load it this way only:
+    another event's is a 404, like one that does not exist)."""
+    found = Announcement.objects.filter(event=access.event, pk=pk).select_related("event").first()
+    if found is None:
+        raise Http404("No such announcement.")
+    return found
 
 
-def table_now(event: Event, table: Table) -> TableNow:
-    round_ = playing_round(event)
-    game = _game_rows(round_).filter(table=table).first() if round_ is not None else None
-    return TableNow(table, round_, game)
+def active_announcements(event: Event, *, with_authors: bool = False) -> list[Announcement]:
+    """The announcements in force, newest first (one query, with who posted each if asked)."""
+    rows = Announcement.objects.filter(event=event, withdrawn_at__isnull=True).order_by("-created_at", "-pk")
+    return list(rows.select_related("created_by") if with_authors else rows)
 
 
-# --- the featured table and its overlay -----------------------------------------------------
+def recent_announcements(event: Event, limit: int = 20) -> list[Announcement]:
+    """The TO's list: the newest announcements, withdrawn ones too (one query)."""
+    rows = Announcement.objects.filter(event=event).select_related("created_by", "withdrawn_by")
+    return list(rows.order_by("-created_at", "-pk")[:limit])
 
 
-def overlay_round(event: Event) -> Round | None:
-    """The round the overlay shows: the latest one players have seen (published, or closed
-    with its final result until the next is published), as the venue's clock does."""
-    round_ = event.rounds.exclude(status=RoundStatus.PAIRED).order_by("-number").first()
-    if round_ is not None:
-        round_.event = event  # already loaded: its system and settings read without a query
-    return round_
-
-
-def streamed_game(round_: Round | None) -> Game | None:
-    """The game at the round's featured table, if every player at it agreed to be streamed.
-
-    Consent is read again here, not only when the TO featured the table: a swap may have
-    brought other players to it since, and the overlay never shows someone who said no."""
-    if round_ is None or round_.featured_table_id is None:
-        return None
-    game = _game_rows(round_).filter(table_id=round_.featured_table_id).first()
-    if game is None or game.player_two is None:
-        return None
-    if not (game.player_one.stream_consent and game.player_two.stream_consent):
-        return None
-    return game
-
-
-def result_text(game: Game) -> str:
-    """The game's result as the public pairings write it (tournaments/_game_result.html:
-    the score once confirmed, else where the result stands), in plain text."""
-    html = render_to_string("tournaments/_game_result.html", {"game": game})
-    return " ".join(strip_tags(html).split())
-
-
-def _side(player: Player, factions: dict[str, str]) -> dict[str, Any]:
-    squad = player.squad
+def screen_data(event: Event) -> dict[str, Any]:
+    """Everything a hall screen shows at the event's version, as plain JSON values."""
+    published = list(event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
+    round_ = published[-1] if published else None
     return {
-        "name": player.name,
-        "faction": factions.get(player.external_id, ""),
-        "team": squad.name if squad is not None else "",
-        "teammates": [m.name for m in player.teammates.all()] if player.event.team_size else [],
+        "event": event.name,
+        "version": event.version,
+        "player_word": "Team" if event.team_size else "Player",
+        "round": _round_heading(round_),
+        **_pairings(event, round_),
+        "standings": _team_standings(event) if event.is_team_tournament else _standings(event),
+        "announcements": [{"id": a.pk, "text": a.text} for a in active_announcements(event)],
     }
 
 
-def overlay_data(event: Event) -> dict[str, Any]:
-    """What the overlay draws, as JSON (`/e/<slug>/overlay.json`). Factions only once the
-    event's rosters are public (tournaments.selectors.public_factions): a stream must not
-    reveal an army the players themselves may not see yet."""
-    round_ = overlay_round(event)
-    game = streamed_game(round_)
-    if round_ is None or game is None or game.player_two is None:
-        return {"featured": False, "event": event.name}
-    one, two = game.player_one, game.player_two
-    one.event = two.event = event
-    factions = public_factions(event, players=[one, two])
-    status = ResultStatus(game.result_status)
+def _round_heading(round_: Round | None) -> dict[str, Any] | None:
+    if round_ is None:
+        return None
     return {
-        "featured": True,
-        "event": event.name,
-        "round": round_.number,
-        "round_closed": round_.status == RoundStatus.CLOSED,
-        "table": game.table.number if game.table is not None else None,
-        "players": [_side(one, factions), _side(two, factions)],
-        "result_status": status.value,
-        "result": result_text(game),
-        "clock_url": reverse("judging:api-round-clock", args=[event.slug, round_.number]),
+        "number": round_.number,
+        "title": f"Round {round_.number}" + (" · top cut" if round_.is_cut else ""),
+        "scenario": round_.scenario_to_play,
+        "closed": round_.status == RoundStatus.CLOSED,
+    }
+
+
+def _pairings(event: Event, round_: Round | None) -> dict[str, Any]:
+    """The round's games by table (a team tournament: match by match, its block of tables
+    with the games so far and the tables still to be paired) and by name."""
+    if round_ is None:
+        return {"pairings": [], "names": []}
+    games = by_table(round_games(round_))
+    rows: list[dict[str, Any]] = []
+    if event.is_team_tournament:
+        for match in _team_matches(event, round_, {}):
+            row = match["row"]
+            if row.team_b is None:
+                rows.append(
+                    {"kind": "note", "text": f"{row.team_a} has the bye: each of its players scores a bye."}
+                )
+                continue
+            span = f"Tables {row.tables[0]}\N{EN DASH}{row.tables[-1]}: " if row.tables else ""
+            rows.append(
+                {"kind": "heading", "text": f"{span}{row.team_a} v {row.team_b}", "note": match["result"]}
+            )
+            rows += [_game_row(line.game) for line in match["lines"]]
+            rows += [
+                {"kind": "game", "table": str(t), "one": "To be paired", "two": ""} for t in match["unpaired"]
+            ]
+    else:
+        rows = [_game_row(game) for game in games]
+    names = [{"name": s.name, "table": s.table, "opponent": s.opponent} for s in seats(games)]
+    return {"pairings": rows, "names": names}
+
+
+def _game_row(game: Any) -> dict[str, Any]:
+    return {
+        "kind": "game",
+        "table": str(game.table.number) if game.table is not None else "—",
+        "one": game.player_one.name,
+        "two": game.player_two.name if game.player_two is not None else None,  # None: the bye
+    }
+
+
+def _standings(event: Event) -> dict[str, Any]:
+    table = standings_cached(event)
+    keys = [key for key in event.system.standings_keys if key in _COLUMNS]
+    cut_notes = _cut_notes(event)
+    labels = _rank_labels([row.rank for row in table.rows])
+    progress = round_progress(event)
+    final = table.final and (progress is None or progress.complete)
+    return {
+        "title": "Standings",
+        "final": final,
+        "state": standings_state(table, progress),
+        "columns": [_COLUMNS[key][0] for key in keys],
+        "rows": [
+            {
+                "rank": label,
+                "name": row.name,
+                "note": cut_notes.get(row.player, "") or ("" if row.status == "active" else row.status),
+                "figures": [_figure(row, key) for key in keys],
+            }
+            for label, row in zip(labels, table.rows, strict=True)
+        ],
+    }
+
+
+def _team_standings(event: Event) -> dict[str, Any]:
+    table = event_team_standings(event)
+    labels = _rank_labels([row.rank for row in table.rows])
+    final = event.status == EventStatus.FINISHED
+    abbr = _TIEBREAK[table.tiebreak][0]
+    return {
+        "title": "Team standings",
+        "final": final,
+        "state": f"{'Final' if final else 'Indicative'} standings after round {table.rounds_played}",
+        "columns": ["Points", abbr, "SoS", "oTP"],
+        "rows": [
+            {
+                "rank": label,
+                "name": row.name,
+                "note": "" if row.status == "active" else row.status,
+                "figures": [
+                    str(row.match_points),
+                    str(row.tiebreak),
+                    four_dp_text(row.sos),
+                    four_dp_text(row.otp),
+                ],
+            }
+            for label, row in zip(labels, table.rows, strict=True)
+        ],
     }

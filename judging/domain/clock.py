@@ -254,6 +254,44 @@ def current_call(clock: RoundClock, now: datetime) -> Milestone | None:
     return reached[-1] if reached else None
 
 
+# The call pushed to every player still playing (docs/push.md): the last 15 minutes, the
+# moment players asked to hear of wherever they are in the hall.
+PUSH_CALL_REMAINING = timedelta(minutes=15)
+PUSH_CALL_KEY = "15-minutes-remaining"
+PUSH_CALL_TEXT = "15 minutes remaining"
+
+
+def push_call(clock: RoundClock) -> Milestone | None:
+    """The last-15-minutes call as the game system words it (its own call counted 15
+    minutes from the end, with whatever its rules add), else plainly; None for a round of
+    15 minutes or less, where it would come before the start."""
+    if clock.total <= PUSH_CALL_REMAINING:
+        return None
+    for m in milestone_schedule(clock.total, clock.rules):
+        if m.remaining == PUSH_CALL_REMAINING:
+            return m
+    return Milestone(PUSH_CALL_KEY, PUSH_CALL_TEXT, clock.total - PUSH_CALL_REMAINING, PUSH_CALL_REMAINING)
+
+
+def push_call_due_at(clock: RoundClock, now: datetime) -> datetime | None:
+    """When the call falls due on the wall clock if nobody pauses (possibly already past);
+    None while the clock is not running (not started, paused, time called) or has no call."""
+    if push_call(clock) is None or state(clock, now) not in (ClockState.RUNNING, ClockState.LAST_FIFTEEN):
+        return None
+    end = ends_at(clock, now)
+    return end - PUSH_CALL_REMAINING if end is not None else None
+
+
+def push_call_due(clock: RoundClock, now: datetime, early: timedelta = timedelta(seconds=5)) -> bool:
+    """Whether the call is to be made at `now`: the clock runs, and 15 minutes or less
+    remain (a timer may fire up to `early` ahead of time). A clock paused, called or moved
+    on by a pause since the call was scheduled is not due."""
+    if push_call(clock) is None or state(clock, now) not in (ClockState.RUNNING, ClockState.LAST_FIFTEEN):
+        return False
+    left = remaining(clock, now)
+    return _ZERO < left <= PUSH_CALL_REMAINING + early
+
+
 def snapshot(clock: RoundClock, now: datetime) -> dict[str, Any]:
     """What a clock page needs; it counts down locally from `remaining_seconds` until the next poll."""
     used = int(elapsed(clock, now).total_seconds())

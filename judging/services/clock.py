@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from judging.clock_calls import schedule_after_commit
 from judging.domain import clock as domain
 from judging.models import RoundClock
 from judging.services.chess_clock import chess_clocks_time_called
@@ -63,6 +64,9 @@ def _control(
         raise ServiceError(str(exc), code="clock") from None
     row.store(facts)
     row.save()
+    if action in ("clock-started", "clock-resumed"):
+        # The players' last-15-minutes push (docs/push.md), for when it falls due.
+        schedule_after_commit(row, at)
     audit(
         event=round_.event,
         actor=by,

@@ -12,9 +12,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers, get_conditional_response
 from django.views.decorators.http import require_POST
 
 from judging import selectors
@@ -34,12 +35,19 @@ ACTIONS = {
 }
 
 
+# How often a screen in the hall asks for the clock, in seconds: a start, a pause or a call
+# shows within a second; each ask is a 304 unless the clock changed (docs/polling.md, "The
+# round clock"). Phones keep the widget's 12 s.
+SCREEN_POLL_SECONDS = 0.5
+
+
 def clock_context(event: Event, round_: Round | None) -> dict[str, Any]:
     snap = selectors.clock_snapshot(event, round_)
     return {
         "clock": snap,
         "clock_json": json.dumps(snap),
-        "clock_src": reverse("judging:api-clock", args=[event.slug]),
+        # The venue clock's fast channel (`state`): the same reading as the clock API.
+        "clock_src": reverse("judging:clock-state", args=[event.slug]),
     }
 
 
@@ -103,10 +111,26 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
             {
                 "event": access.event,
                 "can_control": access.is_head_judge,  # the TO or the Head Judge
+                "clock_poll": SCREEN_POLL_SECONDS,
                 **clock_context(access.event, round_),
             },
         )
     )
+
+
+def state(request: HttpRequest, slug: str) -> HttpResponseBase:
+    """The venue clock's reading as JSON, for the screens that poll it twice a second (the
+    projector, the hall screen): the clock API's body, without the API's machinery (token
+    authentication, content negotiation), which was most of a poll's cost. Its ETag is the
+    clock's facts (`selectors.clock_etag`): a 304 until a start, pause, resume or call;
+    never stored (docs/polling.md, "The round clock")."""
+    access = access_event(request.user, slug)
+    snap, etag = selectors.clock_reading(access.event, selectors.clock_round(access.event))
+    unchanged = get_conditional_response(request, etag=etag)
+    answer = unchanged if unchanged is not None else JsonResponse(snap)
+    answer["ETag"] = etag
+    add_never_cache_headers(answer)
+    return answer
 
 
 def mini(request: HttpRequest, slug: str) -> HttpResponse:

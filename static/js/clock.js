@@ -2,6 +2,11 @@
  * sent with each snapshot). The server's snapshot is the truth: this file only
  * counts down between polls, from `ends_at`, corrected by the offset between this device's
  * clock and the server's (`server_now`), so a wrong device clock does not matter.
+ * Each poll sends back the last reading's ETag (If-None-Match): unchanged, the server
+ * answers a body-less 304 and the count goes on from the reading held. The answers are
+ * never stored by the browser (no-store: a stored `server_now` would be stale), so the ETag
+ * is kept here. `data-clock-poll` is in seconds (0.5 on the projector and the hall screen:
+ * a start or a call shows within a second; docs/polling.md, "The round clock").
  * Markup: templates/judging/_clock_widget.html. No dependencies. */
 (function () {
   "use strict";
@@ -26,7 +31,9 @@
   function Clock(el) {
     this.el = el;
     this.src = el.getAttribute("data-clock-src");
-    this.pollMs = 1000 * (parseInt(el.getAttribute("data-clock-poll"), 10) || 12);
+    this.pollMs = Math.max(250, 1000 * (parseFloat(el.getAttribute("data-clock-poll")) || 12));
+    this.etag = null;
+    this.asking = false;
     this.digits = el.querySelector("[data-clock-digits]");
     this.state = el.querySelector("[data-clock-state]");
     this.call = el.querySelector("[data-clock-call]");
@@ -87,11 +94,26 @@
 
   Clock.prototype.poll = function () {
     var self = this;
-    if (!this.src || !window.fetch) { return; }
-    window.fetch(this.src, { credentials: "same-origin", headers: { "Accept": "application/json" } })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (snap) { if (snap && snap.server_now) { self.load(snap); } })
-      .catch(function () { /* offline: keep counting from the last snapshot */ });
+    // One question at a time, and none from a tab nobody looks at (it asks on coming back).
+    if (!this.src || !window.fetch || this.asking || document.hidden) { return; }
+    var headers = { "Accept": "application/json" };
+    if (this.etag) { headers["If-None-Match"] = this.etag; }
+    this.asking = true;
+    window.fetch(this.src, { credentials: "same-origin", cache: "no-store", headers: headers })
+      .then(function (response) {
+        if (response.status === 304 || !response.ok) { return null; }
+        var etag = response.headers.get("ETag");
+        return response.json().then(function (snap) { return { snap: snap, etag: etag }; });
+      })
+      .then(function (got) {
+        self.asking = false;
+        if (got && got.snap && got.snap.server_now) {
+          self.etag = got.etag;
+          self.load(got.snap);
+          self.el.dispatchEvent(new CustomEvent("clock:reading", { bubbles: true, detail: got.snap }));
+        }
+      })
+      .catch(function () { self.asking = false; /* offline: keep counting from the last snapshot */ });
   };
 
   function scan(root) {

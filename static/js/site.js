@@ -72,6 +72,8 @@
     if (event.target instanceof Element && event.target.hasAttribute("data-filter-rows")) { filterRows(); }
   });
   document.addEventListener("htmx:afterSwap", refresh);
+  // A page loaded with a search already typed (a big round's server search) filters at once.
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", refresh); } else { refresh(); }
 
   // Live blocks with forms in them (`data-live`: the judge queue, the TO's round page) poll
   // like the public pages, but a refresh never throws away what someone is typing: while a

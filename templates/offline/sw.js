@@ -7,6 +7,8 @@
  * - Everything else (other pages, posts, the API) goes to the network untouched: results
  *   made offline are kept by the page itself (static/js/offline.js), not by this worker.
  * - Logging out drops the kept pages, so the next person on the phone sees none of them.
+ * - A push (docs/push.md) is shown as a notification with the payload's title and body; a
+ *   tap focuses a tab already open at its page, or opens one. Only pages of this site.
  */
 "use strict";
 
@@ -17,6 +19,7 @@ var PRECACHE = {{ precache }};
 var LOGOUT = {{ logout }};
 var STATIC = {{ static_prefix }};
 var TABLE_VIEW = /^\/e\/[^/]+\/me\/$/;
+var ICON = {{ icon }};
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -131,5 +134,41 @@ self.addEventListener("fetch", function (event) {
   } else if (url.pathname.indexOf(STATIC) === 0) {
     event.respondWith(staticFile(request));
   }
+});
+// A push: {title, body, url, kind, tag} as JSON (tournaments.notifications.Push).
+function onThisSite(url) {
+  var target = new URL(url || "/", self.location.origin);
+  // Only this site's pages: whatever the payload says, a tap never leaves it.
+  return self.location.origin + target.pathname + target.search;
+}
+
+self.addEventListener("push", function (event) {
+  var data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (error) {
+    data = {body: event.data ? event.data.text() : ""};
+  }
+  var options = {
+    body: data.body || "",
+    icon: ICON,
+    data: {url: onThisSite(data.url), kind: data.kind || ""}
+  };
+  if (data.tag) {
+    options.tag = data.tag;
+    options.renotify = true;  // a newer news of the same tag buzzes again
+  }
+  event.waitUntil(self.registration.showNotification(data.title || "Muster", options));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var url = (event.notification.data && event.notification.data.url) || onThisSite("/");
+  event.waitUntil(self.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (tabs) {
+    for (var i = 0; i < tabs.length; i += 1) {
+      if (tabs[i].url.split("#")[0] === url && "focus" in tabs[i]) { return tabs[i].focus(); }
+    }
+    return self.clients.openWindow(url);
+  }));
 });
 {% endautoescape %}

@@ -74,6 +74,8 @@ EXCLUDED: dict[str, str] = {
     "printing:csv-rosters": NOT_HTML + ": CSV",
     "printing:api-request": NOT_HTML + ": the printing API (JSON)",
     "printing:api-job": NOT_HTML + ": the printing API (JSON)",
+    "venue:screen-data": NOT_HTML + ": the hall screen's data (JSON)",
+    "judging:clock-state": NOT_HTML + ": the venue clock's reading (JSON) the screens poll",
     "printing:status": FRAGMENT,
     "judging:draft-state": FRAGMENT,
     "judging:chess-clock-state": FRAGMENT,
@@ -133,6 +135,7 @@ EXCLUDED: dict[str, str] = {
             "manage-repair",
             "manage-undo",
             "awards:vote",
+            "venue:announcement-withdraw",
             "awards:close",
             "awards:publish",
             "awards:tie-break",
@@ -150,10 +153,10 @@ EXCLUDED: dict[str, str] = {
     "seasons:series-factions-csv": NOT_HTML + ": CSV (the faction statistics)",
     "seasons:event-feed": NOT_HTML + ": the results feed (JSON)",
     "seasons:series-feed": NOT_HTML + ": the results feed (JSON)",
-    "venue-overlay-json": NOT_HTML + ": the stream overlay's data (JSON)",
-    "venue-game-result": REDIRECTS + ": a result slip's code sends a player to their page's result form",
-    "venue-stream-consent": POST_ONLY,
-    "venue-featured-table": POST_ONLY,
+    "venue:overlay-json": NOT_HTML + ": the stream overlay's data (JSON)",
+    "venue:game-result": REDIRECTS + ": a result slip's code sends a player to their page's result form",
+    "venue:stream-consent": POST_ONLY,
+    "venue:featured-table": POST_ONLY,
 }
 # The Django admin's pages (admin/…) are the administrator's, no role of an event's, and
 # every /api/ route answers JSON: both are left out as a whole (NOT_HTML for the API).
@@ -279,10 +282,11 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
         ("rosters", "rosters/"),
         ("pack", "pack/"),
         ("judging:clock", "clock/"),
+        ("venue:screen", "screen/"),
         ("printing:page", "print/"),
         ("awards:index", "awards/"),
-        ("venue-table", "tables/1/"),
-        ("venue-overlay", "overlay/"),
+        ("venue:table", "tables/1/"),
+        ("venue:overlay", "overlay/"),
     ]
     if not playing:
         return {
@@ -331,7 +335,7 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
             ("me", "me/"),
             ("me-drop", "me/drop/"),
             # The door's code (docs/venue.md): bob is checked in, or told he already is.
-            ("venue-check-in", "check-in/{check_in}/"),
+            ("venue:check-in", "check-in/{check_in}/"),
             ("judging:my-penalties", "me/penalties/"),
             ("judging:conduct", "conduct/"),
             *at_the_table,
@@ -349,10 +353,11 @@ def _event_pages(system: str, *, playing: bool) -> dict[str | None, list[tuple[s
             ("manage-side-events", "manage/side-events/"),
             ("manage-players", "manage/players/"),
             ("manage-audit", "manage/audit/"),
-            ("venue-manage-check-in", "manage/check-in/"),
+            ("venue:manage-check-in", "manage/check-in/"),
             ("manage-round", "manage/rounds/1/"),
             ("manage-round", "manage/rounds/{n}/"),
             ("awards:manage", "manage/awards/"),
+            ("venue:screens", "manage/screens/"),
             *head_judge,
             *judging,
         ],
@@ -460,6 +465,8 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
             "printing:csv-pairings": f"{e}print/csv/pairings/1/",
             "printing:status": f"{e}print/jobs/{day.print_job}/status/",
             "judging:clock-mini": f"{e}clock/mini/",
+            "venue:screen-data": f"{e}screen/data/",
+            "judging:clock-state": f"{e}clock/state/",
             "rounds-hint": "/events/new/rounds-hint/?players=8",
             "printing:api-job": f"{e}print/api/jobs/{day.print_job}/",
             "seasons:series-csv": f"/series/{WALK_SERIES}/standings.csv",
@@ -467,7 +474,7 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
             "seasons:series-factions-csv": f"/series/{WALK_SERIES}/factions.csv",
             "seasons:event-factions-csv": f"{e}factions.csv",
             "seasons:series-feed": f"/feeds/series/{WALK_SERIES}.json",
-            "venue-overlay-json": f"{e}overlay.json",
+            "venue:overlay-json": f"{e}overlay.json",
         },
         "bob": {
             "printing:csv-rosters": f"{e}print/csv/rosters/",
@@ -493,8 +500,8 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
                     "printing:retry": f"{e}print/jobs/{day.print_job}/retry/",
                     "logout": "/accounts/logout/",
                     "awards:vote": f"{e}awards/{day.award.pk if day.award else 0}/vote/",
-                    "venue-stream-consent": f"{e}me/stream-consent/",
-                    "venue-game-result": f"{e}games/{game}/result/",
+                    "venue:stream-consent": f"{e}me/stream-consent/",
+                    "venue:game-result": f"{e}games/{game}/result/",
                 }.items()
             },
         },
@@ -529,8 +536,9 @@ def _sample_of_excluded(day: EventDay) -> dict[str | None, dict[str, str]]:
             "manage-repair": f"{e}manage/rounds/{n}/repair/",
             "manage-undo": f"{e}manage/rounds/{n}/undo/",
             "awards:close": f"{e}manage/awards/close/",
+            "venue:announcement-withdraw": f"{e}manage/screens/announcements/1/withdraw/",
             "awards:publish": f"{e}manage/awards/publish/",
-            "venue-featured-table": f"{e}manage/rounds/{n}/featured-table/",
+            "venue:featured-table": f"{e}manage/rounds/{n}/featured-table/",
         },
     }
 

@@ -155,3 +155,10 @@ def test_swapping_sides_changes_nothing(games: list[FactionGame]) -> None:
     flipped = {A_WON: B_WON, B_WON: A_WON, DRAW: DRAW}
     swapped = [FactionGame(g.faction_b, g.faction_a, flipped[g.result]) for g in games]
     assert faction_stats(swapped) == faction_stats(games)
+
+
+@pytest.mark.parametrize("n", range(1, 200))
+def test_no_wins_start_the_interval_at_zero_and_all_wins_end_it_at_one(n: int) -> None:
+    """Exactly, not within 1e-17: a rate of 0 must lie inside its own interval."""
+    assert wilson_interval(0, n).low == 0.0
+    assert wilson_interval(n, n).high == 1.0

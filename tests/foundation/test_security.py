@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from accounts.webpush import new_key_pair
 from tests.builders.rows import add_player, make_event
 from tests.foundation.test_site import _manage
 
@@ -209,7 +210,24 @@ def test_check_deploy_is_clean_with_mail_and_every_security_setting():
         "--deploy",
         "--fail-level",
         "WARNING",
-        env_overrides=PRODUCTION | {"EMAIL_URL": "smtps://mailer:secret@mail.example.org"},
+        env_overrides=PRODUCTION
+        | {
+            "EMAIL_URL": "smtps://mailer:secret@mail.example.org",
+            # Push on (docs/push.md): without a key `check --deploy` warns that it is off.
+            "WEBPUSH_VAPID_PRIVATE_KEY": new_key_pair()[0],
+        },
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_push_is_off():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env_overrides=PRODUCTION | {"EMAIL_URL": "smtps://mailer:secret@mail.example.org"},
+    )
+    assert result.returncode != 0
+    assert "accounts.W001" in result.stdout + result.stderr

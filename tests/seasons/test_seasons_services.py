@@ -154,3 +154,21 @@ def test_round_one_seeded_by_rating_when_the_to_chooses_it(alice, accounts):
     # Slide seeding: 1st v 3rd, 2nd v 4th of the rating order.
     assert pairs == {frozenset((order[0], order[2])), frozenset((order[1], order[3]))}
     assert round_.pairing_report["method"] == "announced seeding, slide"
+
+
+def test_joining_or_leaving_a_series_moves_the_events_version(client, alice):
+    """The event's page names its series and is answered 304 while its version stands."""
+    series = series_create(
+        organiser=alice, name="Autumn League", game_system="starcraft-tmg", formula="placing-table", table=[3]
+    )
+    event = make_event(to=alice, slug="autumn", name="Autumn")
+    first = client.get("/e/autumn/")
+    assert "Autumn League" not in first.content.decode()
+    series_add_event(series=series, event=event, by=alice)
+    joined = client.get("/e/autumn/", headers={"If-None-Match": first["ETag"]})
+    assert joined.status_code == 200
+    assert "Autumn League" in joined.content.decode()
+    series_remove_event(series=series, event=event, by=alice)
+    left = client.get("/e/autumn/", headers={"If-None-Match": joined["ETag"]})
+    assert left.status_code == 200
+    assert "Autumn League" not in left.content.decode()

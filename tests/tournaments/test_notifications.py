@@ -295,15 +295,26 @@ def test_the_api_reads_and_sets_the_callers_notifications(bob):
     api = APIClient()
     assert api.get("/api/me/notifications/").status_code == 401
     api.force_authenticate(bob)
+    pushes = {f"push_{kind}": True for kind in ("pairing", "report", "dispute", "judging", "clock")}
+    extra = {"has_email": True, "push_available": False, "push_devices": 0}
     assert api.get("/api/me/notifications/").json() == {
         "pairing": True,
         "report": True,
         "dispute": True,
         "judging": True,
-        "has_email": True,
+        **pushes,
+        **extra,
     }
-    body = api.put("/api/me/notifications/", {"report": False}, format="json").json()
-    assert body == {"pairing": True, "report": False, "dispute": True, "judging": True, "has_email": True}
+    body = api.put("/api/me/notifications/", {"report": False, "push_clock": False}, format="json").json()
+    assert body == {
+        "pairing": True,
+        "report": False,
+        "dispute": True,
+        "judging": True,
+        **pushes,
+        "push_clock": False,
+        **extra,
+    }
     refused = api.put("/api/me/notifications/", {"report": "sometimes"}, format="json")
     assert refused.status_code == 400
     assert NotificationPreference.objects.get(user=bob).report is False

@@ -55,6 +55,7 @@ from tournaments.services.side_events import side_event_create
 from tournaments.services.squads import Member, squad_register
 from tournaments.services.waitlist import waitlist_join
 from venue.check_in import check_in_code
+from venue.services import announcement_post
 
 ROLES = (
     "anonymous", "player", "opponent", "other-player", "floor-judge", "head-judge", "to", "other-to", "admin",
@@ -150,6 +151,7 @@ WEB: dict[str, tuple[Op, ...]] = {
     "pack-download": (get(EVERYONE),),
     "judging:clock": (get(EVERYONE),),
     "judging:clock-mini": (get(EVERYONE),),
+    "judging:clock-state": (get(EVERYONE),),
     "printing:page": (get(EVERYONE),),
     # Seasons' pages. A profile is its player's until made public (bob's is private here).
     "seasons:profile": (op("get", frozenset({"player"}), anonymous="404", username="bob"),),
@@ -254,6 +256,12 @@ WEB: dict[str, tuple[Op, ...]] = {
     # The Head Judge runs the clock as well as the TO (OP Guide: Roles).
     "judging:clock-control": (get(HEAD, number="1"),),
     "judging:clock-action": (post(HEAD, number="1", action="start"),),
+    # The hall screen is public like the pairings on the wall; the TO and the Head Judge
+    # make its links and post its announcements (docs/venue.md).
+    "venue:screen": (get(EVERYONE),),
+    "venue:screen-data": (get(EVERYONE),),
+    "venue:screens": (get(HEAD), post(HEAD, {"text": "Lunch is served"})),
+    "venue:announcement-withdraw": (post(HEAD, pk="{announcement}"),),
     # The TO.
     "manage": (get(TO),),
     "manage-settings": (get(TO),),
@@ -308,14 +316,14 @@ WEB: dict[str, tuple[Op, ...]] = {
     # form and the staff to the judges' entry (both 302); anyone else gets a page saying why
     # (404). The door's code: any account may open it (refused with a page, 400, unless it
     # plays here); a table's page and the stream overlay are public.
-    "venue-game-result": (get(IN_GAME | STAFF, game_id="{game}"),),
-    "venue-table": (get(EVERYONE, number="1"),),
-    "venue-manage-check-in": (get(TO),),
-    "venue-check-in": (get(SIGNED_IN, code="{check_in_code}"),),
-    "venue-stream-consent": (post(PLAYERS, {"stream_consent": "on"}),),
-    "venue-featured-table": (post(TO, {"table": "1"}, number="1"),),
-    "venue-overlay": (get(EVERYONE),),
-    "venue-overlay-json": (get(EVERYONE),),
+    "venue:game-result": (get(IN_GAME | STAFF, game_id="{game}"),),
+    "venue:table": (get(EVERYONE, number="1"),),
+    "venue:manage-check-in": (get(TO),),
+    "venue:check-in": (get(SIGNED_IN, code="{check_in_code}"),),
+    "venue:stream-consent": (post(PLAYERS, {"stream_consent": "on"}),),
+    "venue:featured-table": (post(TO, {"table": "1"}, number="1"),),
+    "venue:overlay": (get(EVERYONE),),
+    "venue:overlay-json": (get(EVERYONE),),
 }
 
 API: dict[str, tuple[Op, ...]] = {
@@ -326,6 +334,16 @@ API: dict[str, tuple[Op, ...]] = {
     "api:token-key": (op("delete", NOBODY, anonymous="401", key="not-a-key"),),
     "api:me": (op("get", SIGNED_IN, anonymous="401"),),
     "api:me-notifications": (op("get", SIGNED_IN, anonymous="401"), op("put", SIGNED_IN, {"pairing": False})),
+    # A caller's own devices (docs/push.md): without a VAPID key the POST is refused as a rule (400).
+    "api:me-push-subscriptions": (
+        op("get", SIGNED_IN, anonymous="401"),
+        op(
+            "post",
+            SIGNED_IN,
+            {"endpoint": "https://fcm.googleapis.com/fcm/send/x", "keys": {"p256dh": "a", "auth": "b"}},
+        ),
+    ),
+    "api:me-push-subscription": (op("delete", NOBODY, anonymous="401", pk="999999"),),
     "api:events": (get(EVERYONE), post(SIGNED_IN, {"name": "Spring"})),
     "api:event": (get(EVERYONE), op("patch", TO, {"venue": "Town Hall"})),
     "api:event-copy": (post(TO, {"name": "Next Assault", "starts_on": "2030-03-02"}),),
@@ -395,6 +413,8 @@ API: dict[str, tuple[Op, ...]] = {
     "judging:api-clock": (get(EVERYONE),),
     "judging:api-round-clock": (get(EVERYONE, number="1"),),
     "judging:api-round-clock-action": (post(HEAD, number="1", action="start"),),
+    "venue:api-announcements": (get(EVERYONE), post(HEAD, {"text": "Lunch is served"})),
+    "venue:api-announcement": (op("delete", HEAD, pk="{announcement}"),),
     "awards:api-awards": (get(EVERYONE), op("put", TO, {"best_painted": True})),
     "awards:api-vote": (post(PLAYERS, {"choice": "{dan}"}, pk="{award}"),),
     "awards:api-nominate": (post(PLAYERS, {"player": "{dan}"}),),
@@ -404,7 +424,7 @@ API: dict[str, tuple[Op, ...]] = {
     "awards:api-tie-break": (post(TO, {"winner": "{bob}"}, pk="{award}"),),
     "printing:api-request": (post(EVERYONE, {"kind": "standings"}),),
     "printing:api-job": (get(EVERYONE, job_id="{job}"),),
-    "venue-api-featured-table": (
+    "venue:api-featured-table": (
         get(TO, number="1"),
         op("put", TO, {"table": 1}, number="1"),
         op("delete", TO, number="1"),
@@ -543,6 +563,7 @@ def _build() -> World:
     award = awards_offer(
         event=event, by=users["alice"], best_painted=True, best_in_faction=True, best_sportsman=True
     )[0]
+    announcement = announcement_post(event=event, by=users["alice"], text="Round 2 starts at 14:00")
     job = PrintJob.objects.create(event=event, kind="standings", fingerprint="f" * 64, status="failed")
     done = PrintJob.objects.create(event=event, kind="standings", fingerprint="d" * 64, status="done")
     done.file.save("permissions-table.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
@@ -591,6 +612,7 @@ def _build() -> World:
         "erin_roster": str(erin_roster.pk),
         "job": str(job.pk),
         "award": str(award.pk),
+        "announcement": str(announcement.pk),
         "done_job": str(done.pk),
         "join_code": event.join_code,
         "invitation": invitation_token(world.bob),

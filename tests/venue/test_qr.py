@@ -11,7 +11,7 @@ from PIL import Image
 
 from tests.venue.qr_reading import codes_on_page, decode_image
 from venue.qr import QUIET_ZONE, qr_code
-from venue.templatetags.venue_tags import qr_img
+from venue.templatetags.venue_qr import qr_img
 
 
 def _image(data_uri: str) -> Image.Image:

@@ -79,6 +79,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/tokens/<str:key>/", TokenKeyApi.as_view(), name="token-key"),
     path("me/", me.MeApi.as_view(), name="me"),
     path("me/notifications/", me.MeNotificationsApi.as_view(), name="me-notifications"),
+    path("me/push-subscriptions/", me.MePushSubscriptionsApi.as_view(), name="me-push-subscriptions"),
+    path("me/push-subscriptions/<int:pk>/", me.MePushSubscriptionApi.as_view(), name="me-push-subscription"),
     path("events/", events.EventsApi.as_view(), name="events"),
     path("events/<slug:slug>/", include(event_patterns)),
 ]

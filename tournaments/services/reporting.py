@@ -326,12 +326,19 @@ def check_idempotency_key(key: str | None) -> str | None:
 
 def _locked_game(game: Game) -> Game:
     # The players come along (checked for drops and named in messages) in the same query;
-    # only the game's row is locked.
-    return (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("round__event", "player_one", "player_two")
-        .get(pk=game.pk)
+    # only the game's row is locked. The event the caller already holds (the access check
+    # read it moments ago) is attached rather than read again with the game: its fifty
+    # columns cost more to ask for than the rest of the row (docs/performance.md).
+    event = game.round.event if Game.round.is_cached(game) and Round.event.is_cached(game.round) else None
+    related = (
+        ("round", "player_one", "player_two")
+        if event is not None
+        else ("round__event", "player_one", "player_two")
     )
+    locked = Game.objects.select_for_update(of=("self",)).select_related(*related).get(pk=game.pk)
+    if event is not None:
+        locked.round.event = event
+    return locked
 
 
 def _already_stored(game: Game, player: Player, key: str | None) -> bool:
@@ -386,8 +393,10 @@ def _report_locked(
     by: AbstractBaseUser,
     key: str | None,
     nominee: Player | None,
+    theirs: ResultReport | None = None,
 ) -> Game:
-    """result_report's work on the game already locked, in the caller's transaction.
+    """result_report's work on the game already locked, in the caller's transaction;
+    `theirs`, the opponent's latest report when the caller has read it already.
 
     result_confirm calls it directly rather than through result_report's atomic block: a
     nested block is a savepoint, two more round trips to the database, one of them (its
@@ -403,9 +412,12 @@ def _report_locked(
     _validate(game, result, staff=False)
     _report_row(game, result, reporter=player, entered_by_id=by.pk, idempotency_key=key or "")
     opponent_id = game.player_two_id if player.pk == game.player_one_id else game.player_one_id
-    theirs = (
-        ResultReport.objects.filter(game=game, reporter_id=opponent_id).order_by("-created_at", "-id").first()
-    )
+    if theirs is None:
+        theirs = (
+            ResultReport.objects.filter(game=game, reporter_id=opponent_id)
+            .order_by("-created_at", "-id")
+            .first()
+        )
     if theirs is None:
         game.result_status = ResultStatus.AWAITING
         game.save(update_fields=["result_status"])
@@ -475,7 +487,9 @@ def result_confirm(
     if other is None or game.result_status != ResultStatus.AWAITING:
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
     result = ResultInput.of(other)
-    return _report_locked(game=game, player=player, result=result, by=by, key=key, nominee=nominee)
+    return _report_locked(
+        game=game, player=player, result=result, by=by, key=key, nominee=nominee, theirs=other
+    )
 
 
 @transaction.atomic
@@ -778,6 +792,10 @@ def round_close_if_complete(*, round_: Round) -> bool:
         # another transaction) waits for this commit, without queueing behind the others.
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT 1 FROM {Round._meta.db_table} WHERE id = %s FOR SHARE", [round_.pk])
+        return False
+    if connection.vendor != "postgresql" and not round_is_complete(round_):
+        # SQLite serialises its writers: what this write transaction reads is final, so a
+        # round with a game still open is not closed by it, without locking anything more.
         return False
     round_ = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED or not round_is_complete(round_):

@@ -11,7 +11,7 @@ from tournaments.selectors import my_events as my_events_of
 from tournaments.services.invitations import seat_invitations_of
 from tournaments.services.waitlist import waitlist_refresh
 from tournaments.views.common import actor
-from tournaments.waitlist_selectors import events_with_my_lapsed_offers, my_waitlist
+from tournaments.waitlist_selectors import lapsed_offer_events, my_active_entries, my_waitlist
 
 
 @login_required
@@ -19,7 +19,11 @@ def my_events(request: HttpRequest) -> HttpResponse:
     user = actor(request)
     # Seats a TO named this account for: claiming one is its holder's consent.
     invitations = [(seat, invitation_token(seat)) for seat in seat_invitations_of(user)]
-    for event in events_with_my_lapsed_offers(user):
+    waiting = my_active_entries(user)
+    lapsed = lapsed_offer_events(waiting)
+    for event in lapsed:
         waitlist_refresh(event=event)  # lazy expiry (docs/waitlist.md, "Offers")
-    context = {"rows": my_events_of(user), "invitations": invitations, "waitlist": my_waitlist(user)}
+    if lapsed:
+        waiting = my_active_entries(user)
+    context = {"rows": my_events_of(user), "invitations": invitations, "waitlist": my_waitlist(waiting, user)}
     return render(request, "tournaments/my_events.html", context)

@@ -9,7 +9,8 @@ by both players, as soon as the game ends; a dead connection must not lose it.
 
 The worker is served from `/sw.js` so that its scope is the whole site (a worker under
 /static/ could control only /static/); it is rendered from a template so it names the
-static files by their stored names (hashed ones in production).
+static files by their stored names (hashed ones in production). The same worker shows the
+pushes of docs/push.md (its `push` and `notificationclick` handlers).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "precache": json.dumps([static(name) for name in PRECACHE]),
             "logout": json.dumps(reverse("logout")),
             "static_prefix": json.dumps(static("")),
+            "icon": json.dumps(static("img/icon.svg")),
         },
     )
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")

@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts import webpush
 from tournaments.access import PLAYER, STAFF, EventAccess, access_event, player_or_404
 from tournaments.bridges.rules import pack_examples
 from tournaments.conditional import conditional
@@ -144,6 +145,8 @@ def _dashboard(
         "roster_lock": lock,
         # The roster help's examples, from the pack in effect (read only if the help is shown).
         "pack_doc": pack_examples(access.event),
+        # "Notify this phone" is offered only where the site can push (docs/push.md).
+        "push_key": webpush.public_key(),
         # After the last round there is nothing more to pair: no "pairings appear here".
         "event_over": access.event.status == EventStatus.FINISHED
         or (

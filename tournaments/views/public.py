@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 
 from rosters.models import Roster
@@ -63,10 +65,11 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponseBase:
     if (not_modified := check.fresh()) is not None:
         return not_modified
     event = access.event
+    sheet = event_sheet(event)
     context = nav_context(access, "event") | {
-        "sheet": event_sheet(event),
+        "sheet": sheet,
         # What differs by reader: the side events they may join, their main-event entry.
-        "side_events": side_events_of(event, request.user),
+        "side_events": side_events_of(event, request.user) if sheet.has_side_events else [],
         "main_entry": main_event_player(event, request.user) if event.side_event_of_id else None,
         "join_closed": join_closed_reason(event) if event.side_event_of_id else "",
         # The winner of the top cut's final, named at the top of the event's page.
@@ -81,6 +84,9 @@ class EventSheet:
 
     details: SafeString
     listing: SafeString
+    # Whether the event has side events: the list itself differs by reader (whether they
+    # are in, may join), so only an event that has some asks for it.
+    has_side_events: bool
 
 
 def event_sheet(event: Event) -> EventSheet:
@@ -122,6 +128,7 @@ def _render_event_sheet(event: Event) -> EventSheet:
     return EventSheet(
         details=mark_safe(render_to_string("tournaments/_event_details.html", context)),
         listing=mark_safe(render_to_string("tournaments/_event_listing.html", context)),
+        has_side_events=Event.objects.filter(side_event_of=event).exists(),
     )
 
 
@@ -188,7 +195,120 @@ def _once_public(event: Event) -> tuple[str, ...]:
     return ("rosters-public",) if rosters_public(event) else ()
 
 
-def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
+# A round with more tables than this is shown a page at a time, one list at a time (by
+# table or by name) with a search over all of it: a phone is not sent 512 tables and
+# 1,024 names on every refresh (docs/performance.md, "Big events").
+PAGE_TABLES = 64
+PAGE_SEATS = 2 * PAGE_TABLES
+SEARCH_RESULTS = 40
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What part of a big round's pairings the reader asked for (`?view=`, `?page=`, `?q=`)."""
+
+    view: str = "tables"  # or "names"
+    page: int = 1
+    query: str = ""
+    round: str = ""  # the round asked for, kept in every link ("" for the latest)
+
+    @classmethod
+    def of(cls, params: QueryDict) -> Listing:
+        view = "names" if params.get("view") == "names" else "tables"
+        asked = params.get("page", "")
+        page = int(asked) if asked.isdigit() and 0 < len(asked) < 6 else 1
+        query = " ".join(str(params.get("q", "")).split())[:60]
+        number = params.get("round", "")
+        return cls(view=view, page=max(page, 1), query=query, round=number if number.isdigit() else "")
+
+    def key(self) -> tuple[str, ...]:
+        # A search is any text: a digest of it keeps the cache key to safe characters.
+        query = hashlib.sha256(self.query.encode()).hexdigest()[:16] if self.query else ""
+        return (self.view, str(self.page), query)
+
+    def params(self, **changes: str | int) -> str:
+        """This listing's query string with `changes` (the pager's and the tabs' links)."""
+        wanted: dict[str, str | int] = {
+            "round": self.round,
+            "view": self.view,
+            "page": self.page,
+            "q": self.query,
+        }
+        wanted.update(changes)
+        return urlencode({k: v for k, v in wanted.items() if v not in ("", "tables", 1)})
+
+
+@dataclass(frozen=True)
+class PageLink:
+    label: str
+    href: str
+    current: bool
+
+
+def _paged(
+    listing: Listing, count: int, size: int, labels: Callable[[int, int], str]
+) -> tuple[int, list[PageLink]]:
+    """The page shown (clamped) and a link to each page, labelled by what it holds."""
+    pages = max((count + size - 1) // size, 1)
+    page = min(listing.page, pages)
+    links = [
+        PageLink(
+            labels(n * size, min((n + 1) * size, count) - 1), "?" + listing.params(page=n + 1), n + 1 == page
+        )
+        for n in range(pages)
+    ]
+    return page, links
+
+
+def _big_round_listing(listing: Listing, rows: list[PairingRow], every_seat: list[Seat]) -> dict[str, Any]:
+    """A big round's page of the list asked for, or the search's matches, with the links."""
+    tabs = [
+        PageLink("By table", "?" + listing.params(view="tables", page=1, q=""), listing.view == "tables"),
+        PageLink("By name", "?" + listing.params(view="names", page=1, q=""), listing.view == "names"),
+    ]
+    if listing.query:
+        wanted = name_key(listing.query)
+        found = [seat for seat in every_seat if wanted in name_key(seat.name)]
+        return {
+            "paged": True,
+            "tabs": tabs,
+            "rows": [],
+            "seats": found[:SEARCH_RESULTS],
+            "found": len(found),
+            "pager": [],
+        }
+    if listing.view == "names":
+        page, pager = _paged(
+            listing,
+            len(every_seat),
+            PAGE_SEATS,
+            lambda a, b: f"{every_seat[a].name} to {every_seat[b].name}",
+        )
+        start = (page - 1) * PAGE_SEATS
+        return {
+            "paged": True,
+            "tabs": tabs,
+            "rows": [],
+            "seats": every_seat[start : start + PAGE_SEATS],
+            "pager": pager,
+        }
+
+    def tables(a: int, b: int) -> str:
+        first, last = rows[a].game.table, rows[b].game.table
+        return f"Tables {first.number if first else '?'} to {last.number if last else '?'}"
+
+    page, pager = _paged(listing, len(rows), PAGE_TABLES, tables)
+    start = (page - 1) * PAGE_TABLES
+    return {
+        "paged": True,
+        "tabs": tabs,
+        "rows": rows[start : start + PAGE_TABLES],
+        "seats": [],
+        "pager": pager,
+    }
+
+
+def _pairings_fragment(access: EventAccess, wanted: str | None, listing: Listing = Listing()) -> str:
     # Everyone, staff included, sees only what has been published here; drafts live on the TO pages.
     published = list(access.event.rounds.exclude(status=RoundStatus.PAIRED).order_by("number"))
     round_ = published[-1] if published else None
@@ -199,21 +319,27 @@ def _pairings_fragment(access: EventAccess, wanted: str | None) -> str:
     games = by_table(round_games(round_)) if round_ is not None else []
     factions = public_factions(access.event) if games else {}
     poll_url = reverse("pairings", args=[access.event.slug])
+    asked = listing.params()
+    rows = pairing_rows(games, factions)
+    every_seat = seats(games, factions)
     context = {
         "event": access.event,
         "round": round_,
         "rounds": published,
         "games": games,
-        "rows": pairing_rows(games, factions),
+        "rows": rows,
         # A team tournament's round is shown match by match (docs/team-matches.md): the games
         # made so far on each match's block of tables, never the protocol's hidden choices.
         "matches": _team_matches(access.event, round_, factions)
         if round_ is not None and access.event.is_team_tournament
         else [],
-        "seats": seats(games, factions),
-        "poll_url": poll_url if wanted is None else f"{poll_url}?round={wanted}",
+        "seats": every_seat,
+        "listing": listing,
+        "poll_url": f"{poll_url}?{asked}" if asked else poll_url,
         "poll_seconds": POLL_SECONDS,
     }
+    if len(rows) > PAGE_TABLES and not context["matches"]:
+        context |= _big_round_listing(listing, rows, every_seat)
     return render_to_string("tournaments/_pairings_live.html", context)
 
 
@@ -268,23 +394,23 @@ def live_page(
 def pairings(request: HttpRequest, slug: str) -> HttpResponseBase:
     access = access_event(request.user, slug)
     wanted = request.GET.get("round")
+    listing = Listing.of(request.GET)
 
     def fragment() -> tuple[str, int]:
         if wanted is not None and not wanted.isdigit():
             raise Http404("That round has not been published.")
         # Asked only for a 200: a 304 costs no more than the access check.
-        parts = ("latest" if wanted is None else wanted, *_once_public(access.event))
+        parts = ("latest" if wanted is None else wanted, *listing.key(), *_once_public(access.event))
         return cached_or_latest(
             access.event,
             "pairings-html",
             parts,
-            lambda: _pairings_fragment(access, wanted),
+            lambda: _pairings_fragment(access, wanted, listing),
             may_lag=is_htmx(request),
         )
 
-    return live_page(
-        request, access, "pairings", "tournaments/pairings.html", fragment, extra=_my_table(access, wanted)
-    )
+    extra = _my_table(access, wanted) | {"listing": listing}
+    return live_page(request, access, "pairings", "tournaments/pairings.html", fragment, extra=extra)
 
 
 def _my_table(access: EventAccess, wanted: str | None) -> dict[str, Any]:

@@ -32,7 +32,7 @@ def manage_check_in(request: HttpRequest, slug: str) -> HttpResponse:
     )
     via = Counter(p.checked_in_via or CheckInVia.STAFF for p in players if p.checked_in_at is not None)
     context = nav_context(access, "manage") | {
-        "check_in_path": reverse("venue-check-in", args=[slug, check_in_code(event)]),
+        "check_in_path": reverse("venue:check-in", args=[slug, check_in_code(event)]),
         "today": venue_today(event),
         "players": len(players),
         "checked_in": sum(via.values()),

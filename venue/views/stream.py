@@ -17,8 +17,8 @@ from tournaments.access import PLAYER, TO, access_event, round_or_404
 from tournaments.conditional import conditional, never_cache_by_time
 from tournaments.errors import ServiceError
 from tournaments.views.common import actor
-from venue.selectors import overlay_data, overlay_round
 from venue.services import featured_table_clear, featured_table_set, stream_consent_set
+from venue.stream_selectors import overlay_data, overlay_round
 
 
 @login_required

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from tournaments.access import access_event, table_or_404
 from tournaments.conditional import conditional
 from tournaments.views.common import nav_context
-from venue.selectors import table_now
+from venue.stream_selectors import table_now
 
 
 def table_page(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:

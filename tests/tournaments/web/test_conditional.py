@@ -218,20 +218,26 @@ def test_the_roster_deadline_passing_changes_the_players_page_etag(client, event
     assert get(client, "/e/spring-skirmish/me/", tag).status_code == 200
 
 
-@pytest.mark.parametrize(
-    "url",
-    [
-        "/e/spring-skirmish/clock/",
-        "/e/spring-skirmish/clock/mini/",
-        "/api/events/spring-skirmish/clock/",
-    ],
-)
+@pytest.mark.parametrize("url", ["/e/spring-skirmish/clock/", "/e/spring-skirmish/clock/mini/"])
 def test_the_round_clock_is_never_cached(client, event, url):
     response = get(client, url)
     assert response.status_code == 200
     assert not response.has_header("ETag")
     assert "no-store" in response["Cache-Control"]
     assert get(client, url, "*").status_code == 200
+
+
+@pytest.mark.parametrize("url", ["/e/spring-skirmish/clock/state/", "/api/events/spring-skirmish/clock/"])
+def test_the_round_clocks_readings_are_never_stored_but_carry_a_validator(client, event, url):
+    # docs/polling.md, "The round clock": the page's script keeps its reading and sends the
+    # ETag itself; no cache may keep a reading (its server_now would come back stale).
+    response = get(client, url)
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+    unchanged = get(client, url, response["ETag"])
+    assert unchanged.status_code == 304
+    assert "no-store" in unchanged["Cache-Control"]
+    assert get(client, url, '"something-else"').status_code == 200
 
 
 def test_the_clock_control_page_is_never_cached(client, event, alice):

@@ -27,7 +27,13 @@ BOUNDS = {
     "/e/spring-skirmish/manage/rounds/3/": 8,
     "/e/spring-skirmish/judge/rounds/3/": 8,
     "/e/spring-skirmish/manage/": 14,  # + the next round's check while one is played (4, constant)
-    "/e/spring-skirmish/": 12,  # with the data pack in effect, its side events, the hobby awards, its series
+    # With the data pack in effect, its side events, the hobby awards, its series, the
+    # announcements (read with the event's facts, once per version).
+    "/e/spring-skirmish/": 13,
+    # Not an event's page: session + user, then the TO's staff roles and entries (each with
+    # only the event's shown fields: a field read that was left out would be one query
+    # more per event), seats offered, waitlist entries.
+    "/my-events/": 6,
 }
 
 
@@ -69,6 +75,31 @@ def test_public_pairings_and_standings_for_anonymous_visitors(
         assert client.get("/e/spring-skirmish/pairings/").status_code == 200
     with django_assert_max_num_queries(8):  # the public profiles linked: one query for the field
         assert client.get("/e/spring-skirmish/standings/").status_code == 200
+
+
+def test_the_hall_screen_and_its_clock_for_anonymous_screens(
+    client, big_event, django_assert_max_num_queries
+):
+    # docs/venue.md: the screen's data (the event, rounds, games, the results record, the
+    # cut, the round's progress, the announcements), then its polls: a 304 on the event
+    # alone, and the clock's reading (the event, the venue's round, its clock row).
+    with django_assert_max_num_queries(10):
+        data = client.get("/e/spring-skirmish/screen/data/")
+    assert len(data.json()["names"]) == big_event.players.count()
+    with django_assert_max_num_queries(1):
+        assert (
+            client.get("/e/spring-skirmish/screen/data/", headers={"if-none-match": data["ETag"]}).status_code
+            == 304
+        )
+    with django_assert_max_num_queries(3):
+        clock = client.get("/e/spring-skirmish/clock/state/")
+    with django_assert_max_num_queries(3):
+        assert (
+            client.get(
+                "/e/spring-skirmish/clock/state/", headers={"if-none-match": clock["ETag"]}
+            ).status_code
+            == 304
+        )
 
 
 def test_factions_on_pairings_and_standings_cost_one_query_whatever_the_field(

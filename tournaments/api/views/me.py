@@ -5,19 +5,30 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from accounts.notifications import KINDS, preference_of, preference_set
+from accounts import webpush
+from accounts.models import PushSubscription
+from accounts.notifications import KINDS, PUSH_SWITCHES, preference_of, preference_set
 from tournaments import selectors
 from tournaments.access import PLAYER
 from tournaments.api import presenters
 from tournaments.api.base import ApiView, responses
 from tournaments.api.permissions import signed_in
-from tournaments.api.serializers.me import MeSerializer, NotificationsInputSerializer, NotificationsSerializer
+from tournaments.api.serializers.me import (
+    MeSerializer,
+    NotificationsInputSerializer,
+    NotificationsSerializer,
+    PushSubscriptionInputSerializer,
+    PushSubscriptionListSerializer,
+    PushSubscriptionSerializer,
+)
 from tournaments.api.views._common import validated
 from tournaments.models import Event
+from tournaments.services.push import push_subscribe
 
 
 class MeApi(ApiView):
@@ -67,17 +78,26 @@ class MeApi(ApiView):
 
 def _notifications(user: Any) -> dict[str, Any]:
     preference = preference_of(user)
-    return {kind: preference.wants(kind) for kind in KINDS} | {"has_email": bool(getattr(user, "email", ""))}
+    return (
+        {kind: preference.wants(kind) for kind in KINDS}
+        | {switch: bool(getattr(preference, switch)) for switch in PUSH_SWITCHES}
+        | {
+            "has_email": bool(getattr(user, "email", "")),
+            "push_available": webpush.push_available(),
+            "push_devices": PushSubscription.objects.filter(user_id=user.pk).count(),
+        }
+    )
 
 
 class MeNotificationsApi(ApiView):
-    """The caller's e-mail notifications (docs/notifications.md), as on the web settings page."""
+    """The caller's e-mail and push notifications (docs/notifications.md, docs/push.md), as on
+    the web settings page."""
 
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(
         operation_id="me_notifications",
-        summary="Which e-mails Muster sends you (each on unless you turned it off)",
+        summary="Which e-mails and pushes Muster sends you (each on unless you turned it off)",
         responses=responses({200: NotificationsSerializer}, invalid=False, login=True, not_found=False),
         tags=["me"],
     )
@@ -86,7 +106,7 @@ class MeNotificationsApi(ApiView):
 
     @extend_schema(
         operation_id="me_notifications_set",
-        summary="Turn e-mail notifications on or off; switches left out keep their value",
+        summary="Turn e-mail and push notifications on or off; switches left out keep their value",
         request=NotificationsInputSerializer,
         responses=responses({200: NotificationsSerializer}, login=True, not_found=False),
         tags=["me"],
@@ -94,5 +114,78 @@ class MeNotificationsApi(ApiView):
     def put(self, request: Request) -> Response:
         user = signed_in(request)
         data = validated(NotificationsInputSerializer, request)
-        preference_set(user=user, choices={kind: bool(data[kind]) for kind in KINDS if kind in data})
+        switches = (*KINDS, *PUSH_SWITCHES)
+        preference_set(user=user, choices={name: bool(data[name]) for name in switches if name in data})
         return Response(NotificationsSerializer(_notifications(user)).data)
+
+
+def _subscription(row: PushSubscription) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "endpoint": row.endpoint,
+        "label": row.label,
+        "created_at": row.created_at,
+        "last_sent_at": row.last_sent_at,
+        "failures": row.failures,
+    }
+
+
+class MePushSubscriptionsApi(ApiView):
+    """The caller's devices that receive pushes (docs/push.md): list them, add this one."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="me_push_subscriptions",
+        summary="Your devices notified by push, and the public key a new one subscribes with",
+        responses=responses(
+            {200: PushSubscriptionListSerializer}, invalid=False, login=True, not_found=False
+        ),
+        tags=["me"],
+    )
+    def get(self, request: Request) -> Response:
+        user = signed_in(request)
+        rows = PushSubscription.objects.filter(user_id=user.pk)
+        body = {
+            "push_available": webpush.push_available(),
+            "public_key": webpush.public_key(),
+            "subscriptions": [_subscription(row) for row in rows],
+        }
+        return Response(PushSubscriptionListSerializer(body).data)
+
+    @extend_schema(
+        operation_id="me_push_subscribe",
+        summary="Notify this browser: store the subscription pushManager.subscribe gave (again: refreshed)",
+        request=PushSubscriptionInputSerializer,
+        responses=responses(
+            {201: PushSubscriptionSerializer, 200: PushSubscriptionSerializer}, login=True, not_found=False
+        ),
+        tags=["me"],
+    )
+    def post(self, request: Request) -> Response:
+        user = signed_in(request)
+        data = validated(PushSubscriptionInputSerializer, request)
+        row, created = push_subscribe(
+            user=user,
+            endpoint=data["endpoint"],
+            p256dh=data["keys"]["p256dh"],
+            auth=data["keys"]["auth"],
+            user_agent=request.headers.get("User-Agent", ""),
+        )
+        return Response(PushSubscriptionSerializer(_subscription(row)).data, status=201 if created else 200)
+
+
+class MePushSubscriptionApi(ApiView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="me_push_unsubscribe",
+        summary="Stop notifying one of your devices",
+        request=None,
+        responses=responses({204: None}, invalid=False, login=True),
+        tags=["me"],
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        if not webpush.subscription_remove(user=signed_in(request), subscription_id=pk):
+            raise exceptions.NotFound("You have no device with that id.")
+        return Response(status=204)

@@ -1,0 +1,1 @@
+"""The venue's API (docs/api.md, "Announcements")."""
