@@ -51,11 +51,12 @@ accessibility: setup $(AXE)
 bench: setup
 	$(PY) -m benchmarks
 
-# The round-end scenario against gunicorn on a fresh PostgreSQL database (127.0.0.1 only):
-# BENCH_PG_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres),
-# REDIS_URL the cache (default redis://127.0.0.1:6379/0).
+# The round end as capacity (benchmarks/load_capacity.py): the highest rate of tables a second
+# gunicorn, PostgreSQL, Redis and a Celery worker serve within a 200 ms p95, then the burst;
+# 127.0.0.1 only. BENCH_PG_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
+# Redis database 15 is emptied before each run. One scenario alone: python -m benchmarks.load_round_end.
 bench-load: setup
-	$(PY) -m benchmarks.load_round_end $(LOAD_ARGS)
+	$(PY) -m benchmarks.load_capacity $(LOAD_ARGS)
 
 # Production server: gunicorn with threads, config/gunicorn.conf.py (docs/configuration.md: Running in production).
 serve: setup

@@ -228,9 +228,22 @@ def player_games(player: Player) -> QuerySet[Game]:
     return (
         Game.objects.filter(Q(player_one=player) | Q(player_two=player))
         .exclude(round__status=RoundStatus.PAIRED)
-        .select_related("round", "table", "player_one", "player_two", "loser", "winner")
+        # The winner and the loser are one of the two players (templates/tournaments/
+        # _game_result.html names them by id): not joined a second time.
+        .select_related("round", "table", "player_one", "player_two")
         .order_by("-round__number")
     )
+
+
+def with_result_players(game: Game) -> Game:
+    """`game` with its winner and loser set from its own two players (each is one of them),
+    as a join of the players again would have loaded them: no query when they are read."""
+    players = {p.pk: p for p in (game.player_one, game.player_two) if p is not None}
+    for field in ("winner", "loser"):
+        chosen = players.get(getattr(game, f"{field}_id"))
+        if chosen is not None:
+            setattr(game, field, chosen)
+    return game
 
 
 def game_in_play(player: Player, event: Event) -> Game | None:

@@ -40,6 +40,7 @@ from tournaments.selectors import (
     report_by_key,
     roster_lock,
     table_opponent_rosters,
+    with_result_players,
 )
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
@@ -127,7 +128,7 @@ def _dashboard(
         for slot in roster_slots(access)
     ]
     # The draft comes with the games (one join, not a query of its own for the game in play).
-    games = list(player_games(me).select_related("draft"))
+    games = [with_result_players(game) for game in player_games(me).select_related("draft")]
     current = next((g for g in games if g.round.status == RoundStatus.PUBLISHED), None)
     if current is not None:
         current.round.event = access.event  # the result form reads it: not loaded again
