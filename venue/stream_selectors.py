@@ -26,9 +26,7 @@ def playing_round(event: Event) -> Round | None:
 
 
 def _game_rows(round_: Round) -> QuerySet[Game]:
-    games = round_.games.select_related(
-        "table", "player_one__squad", "player_two__squad", "winner", "loser", "team_match"
-    )
+    games = round_.games.select_related("table", "player_one__squad", "player_two__squad", "team_match")
     if round_.event.team_size is not None:  # a team game's entrants name their players
         games = games.prefetch_related("player_one__teammates", "player_two__teammates")
     return games
