@@ -291,3 +291,18 @@ def test_staff_edit_a_teammates_army_under_their_name(client, alice, bob):
     assert "Ann&#x27;s army, Raiders" in page
     answer = client.post(url, {"r2-content": json.dumps(army("zerg-starter", "Ann"))}, follow=True)
     assert "Ann&#x27;s army, Raiders is saved (legal)." in answer.content.decode()
+
+
+@pytest.mark.parametrize("ticked", [True, False])
+def test_the_captain_consents_to_the_teams_stream_on_the_join_page(client, alice, bob, ticked):
+    """The captain holds the team's entry: their tick is the team's consent (docs/venue.md)."""
+    event = doubles(alice, join_code="let-me-in")
+    client.force_login(bob)
+    page = client.get(f"/e/{event.slug}/join/let-me-in/").content.decode()
+    assert "Show our team on the event&#x27;s stream" in page
+    data = {"name": "Raiders", "teammate_1": "Bob", "teammate_2": "Ann"}
+    answer = client.post(
+        f"/e/{event.slug}/join/let-me-in/", data | ({"stream_consent": "on"} if ticked else {})
+    )
+    assert answer.status_code == 302
+    assert event.players.get().stream_consent is ticked

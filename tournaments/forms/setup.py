@@ -29,6 +29,13 @@ class RegisterForm(JoinForm):
     )
 
 
+def stream_consent_field(label: str) -> forms.BooleanField:
+    """The same consent on another registration form (a team game's captain, for the team)."""
+    field = RegisterForm.base_fields["stream_consent"]
+    assert isinstance(field, forms.BooleanField)
+    return forms.BooleanField(required=False, label=label, help_text=field.help_text)
+
+
 class TeamForm(Form):
     """A team of a team game (docs/teams.md): its players, in order; the first's army is the
     team's roster 1, and so on. `with_name`: the team's name too (registering)."""

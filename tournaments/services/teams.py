@@ -108,14 +108,24 @@ def team_join(
     team_name: str,
     teammates: Sequence[str],
     email: str = "",
+    stream_consent: bool = False,
 ) -> Player:
     """A captain registers a team through the event's link: the team, named, with its
-    players (docs/teams.md); nothing is stored unless both are right."""
+    players (docs/teams.md); nothing is stored unless both are right. `stream_consent`:
+    the captain, who holds the team's entry, agrees to its table being streamed
+    (docs/venue.md)."""
     size = _team_size(event)
     _checked_names(teammates, size)  # before the team exists: one clear refusal
     if not team_name.strip():
         raise ServiceError("A team needs a name.", field="name")
-    team = player_join(event=event, user=user, join_code=join_code, name=team_name, email=email)
+    team = player_join(
+        event=event,
+        user=user,
+        join_code=join_code,
+        name=team_name,
+        email=email,
+        stream_consent=stream_consent,
+    )
     teammates_set(team=team, names=teammates, by=user)
     return team
 

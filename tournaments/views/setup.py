@@ -17,7 +17,7 @@ from rules_engine.registry import UnknownGameSystem, get_system
 from tournaments.errors import ServiceError
 from tournaments.forms.common import add_service_error
 from tournaments.forms.settings import EventForm
-from tournaments.forms.setup import JoinForm, RegisterForm, TeamForm
+from tournaments.forms.setup import JoinForm, RegisterForm, TeamForm, stream_consent_field
 from tournaments.forms.squads import SquadForm
 from tournaments.models import Event, Player, StaffRoleKind
 from tournaments.services.capacity import event_is_full
@@ -172,6 +172,7 @@ def _join_team(request: HttpRequest, event: Event, code: str, *, captain: str) -
     form = TeamForm(
         request.POST or None, size=event.team_size, with_name=True, initial={"teammate_1": captain}
     )
+    form.fields["stream_consent"] = stream_consent_field("Show our team on the event's stream")
     if request.method == "POST" and form.is_valid():
         try:
             team_join(
@@ -180,6 +181,7 @@ def _join_team(request: HttpRequest, event: Event, code: str, *, captain: str) -
                 join_code=code,
                 team_name=form.cleaned_data["name"],
                 teammates=form.teammates(),
+                stream_consent=form.cleaned_data["stream_consent"],
             )
         except ServiceError as exc:
             add_service_error(form, exc)
