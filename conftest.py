@@ -71,6 +71,35 @@ def in_process_tasks():
 
 
 @pytest.fixture
+def tasks_in_process_quietly():
+    """Celery tasks run here, and one that fails is logged, not raised into the test: as a
+    worker would, so a push that fails still lets the action and the mail go on."""
+    from config.celery import app
+
+    eager, propagates = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, False
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = eager, propagates
+
+
+@pytest.fixture
+def push_service(settings):
+    """A push service on 127.0.0.1 that decrypts what it receives (tests/builders/push_service.py),
+    and the site's VAPID key to push to it with; `.public_key` is the key's public half."""
+    from accounts import webpush
+    from tests.builders.push_service import start_push_service
+
+    private, public = webpush.new_key_pair()
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = private
+    settings.WEBPUSH_ALLOW_LOOPBACK = True
+    running = start_push_service()
+    running.public_key = public
+    yield running
+    running.server.shutdown()
+    running.server.server_close()
+
+
+@pytest.fixture
 def mails_after_commit(in_process_tasks, django_capture_on_commit_callbacks):
     """Run a request (or a service) and then what its commit sends: the mail tasks."""
 

@@ -19,9 +19,8 @@ import pytest
 
 from accounts import webpush
 from accounts.models import PushSubscription
-from config.celery import app
 from tests.browser.conftest import PHONE, log_in
-from tests.builders.push_service import Browser, start_push_service
+from tests.builders.push_service import Browser
 from tests.builders.rows import add_player, add_round, make_event
 from tournaments.models import RoundStatus
 from tournaments.services.rounds import round_publish
@@ -49,23 +48,13 @@ FAKE_PUSH = """(sub) => {
 
 
 @pytest.fixture
-def service(settings):
-    private, public = webpush.new_key_pair()
-    settings.WEBPUSH_VAPID_PRIVATE_KEY = private
-    settings.WEBPUSH_ALLOW_LOOPBACK = True
-    running = start_push_service()
-    running.public_key = public  # type: ignore[attr-defined]
-    yield running
-    running.server.shutdown()
-    running.server.server_close()
+def service(push_service):
+    return push_service
 
 
 @pytest.fixture(autouse=True)
-def _tasks_in_process():
-    eager, propagates = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, False
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = eager, propagates
+def _tasks_in_process(tasks_in_process_quietly):
+    """The pushes are sent in the test, as a worker would send them."""
 
 
 def _phone_with_push(chromium_browser: Any, base: str, browser: Browser) -> Any:

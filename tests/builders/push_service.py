@@ -46,6 +46,7 @@ class PushService:
     received: list[Received] = field(default_factory=list)
     answers: dict[str, int] = field(default_factory=dict)
     redirects: dict[str, str] = field(default_factory=dict)
+    public_key: str = ""  # the site's VAPID public key, once a test has chosen one
 
     @property
     def origin(self) -> str:

@@ -15,13 +15,11 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from accounts import webpush
-from config.celery import app
 from judging import clock_calls
 from judging.domain import clock as domain
 from judging.models import RoundClock
 from judging.services import clock_call_time, clock_pause, clock_resume, clock_start
-from tests.builders.push_service import Browser, start_push_service
+from tests.builders.push_service import Browser
 from tests.builders.worlds import T0
 from tournaments.models import Game, ResultStatus
 from tournaments.services.push import push_subscribe
@@ -36,22 +34,13 @@ def at(minutes: float) -> dt.datetime:
 
 
 @pytest.fixture(autouse=True)
-def _tasks_in_process():
-    eager, propagates = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, False
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = eager, propagates
+def _tasks_in_process(tasks_in_process_quietly):
+    """The pushes are sent in the test, as a worker would send them."""
 
 
 @pytest.fixture
-def service(settings):
-    private, _ = webpush.new_key_pair()
-    settings.WEBPUSH_VAPID_PRIVATE_KEY = private
-    settings.WEBPUSH_ALLOW_LOOPBACK = True
-    running = start_push_service()
-    yield running
-    running.server.shutdown()
-    running.server.server_close()
+def service(push_service):
+    return push_service
 
 
 @pytest.fixture

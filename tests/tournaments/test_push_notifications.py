@@ -21,7 +21,6 @@ from django.core import mail
 from accounts import webpush
 from accounts.models import PushSubscription
 from accounts.notifications import preference_set
-from config.celery import app
 from tests.builders.push_service import Browser, PushService, start_push_service, vapid_claims
 from tests.builders.rows import add_player, add_round, make_event
 from tournaments.models import Game, Outcome, RoundStatus, StaffRoleKind
@@ -36,11 +35,8 @@ ME = "http://127.0.0.1:8000/e/winter-clash/me/"
 
 
 @pytest.fixture(autouse=True)
-def _tasks_in_process():
-    eager, propagates = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, False
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = eager, propagates
+def _tasks_in_process(tasks_in_process_quietly):
+    """The pushes are sent in the test, as a worker would send them."""
 
 
 @pytest.fixture
