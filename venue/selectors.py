@@ -17,10 +17,17 @@ from standings.display import standings_state
 from tournaments.access import EventAccess
 from tournaments.bridges.team_record import event_team_standings
 from tournaments.models import Event, EventStatus, Round, RoundStatus
+from tournaments.public_rows import (
+    STANDINGS_COLUMNS,
+    TEAM_TIEBREAK,
+    cut_notes,
+    rank_labels,
+    seats,
+    standings_figure,
+    team_matches,
+)
 from tournaments.selectors import round_games, round_progress, standings_cached
 from tournaments.views.common import by_table
-from tournaments.views.public import _COLUMNS, _cut_notes, _figure, _rank_labels, _team_matches, seats
-from tournaments.views.teams import _TIEBREAK
 from venue.models import Announcement
 
 # What one hall screen may show, in the order it rotates through them.
@@ -83,7 +90,7 @@ def _pairings(event: Event, round_: Round | None) -> dict[str, Any]:
     games = by_table(round_games(round_))
     rows: list[dict[str, Any]] = []
     if event.is_team_tournament:
-        for match in _team_matches(event, round_, {}):
+        for match in team_matches(event, round_, {}):
             row = match["row"]
             if row.team_b is None:
                 rows.append(
@@ -115,22 +122,22 @@ def _game_row(game: Any) -> dict[str, Any]:
 
 def _standings(event: Event) -> dict[str, Any]:
     table = standings_cached(event)
-    keys = [key for key in event.system.standings_keys if key in _COLUMNS]
-    cut_notes = _cut_notes(event)
-    labels = _rank_labels([row.rank for row in table.rows])
+    keys = [key for key in event.system.standings_keys if key in STANDINGS_COLUMNS]
+    notes = cut_notes(event)
+    labels = rank_labels([row.rank for row in table.rows])
     progress = round_progress(event)
     final = table.final and (progress is None or progress.complete)
     return {
         "title": "Standings",
         "final": final,
         "state": standings_state(table, progress),
-        "columns": [_COLUMNS[key][0] for key in keys],
+        "columns": [STANDINGS_COLUMNS[key][0] for key in keys],
         "rows": [
             {
                 "rank": label,
                 "name": row.name,
-                "note": cut_notes.get(row.player, "") or ("" if row.status == "active" else row.status),
-                "figures": [_figure(row, key) for key in keys],
+                "note": notes.get(row.player, "") or ("" if row.status == "active" else row.status),
+                "figures": [standings_figure(row, key) for key in keys],
             }
             for label, row in zip(labels, table.rows, strict=True)
         ],
@@ -139,9 +146,9 @@ def _standings(event: Event) -> dict[str, Any]:
 
 def _team_standings(event: Event) -> dict[str, Any]:
     table = event_team_standings(event)
-    labels = _rank_labels([row.rank for row in table.rows])
+    labels = rank_labels([row.rank for row in table.rows])
     final = event.status == EventStatus.FINISHED
-    abbr = _TIEBREAK[table.tiebreak][0]
+    abbr = TEAM_TIEBREAK[table.tiebreak][0]
     return {
         "title": "Team standings",
         "final": final,

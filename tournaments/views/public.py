@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,16 +19,25 @@ from rosters.models import Roster
 from rules_engine.names import name_key
 from standings import explain, four_dp_text
 from standings.display import standings_state
-from standings.engine import Standing
 from tournaments.access import EventAccess, access_event
-from tournaments.bridges.team_record import event_team_standings
 from tournaments.caching import cached_for_version, cached_or_latest
 from tournaments.conditional import conditional, is_htmx
 from tournaments.event_time import zone_label
-from tournaments.models import Event, Game, Round, RoundStatus
+from tournaments.models import Event, RoundStatus
+from tournaments.public_rows import (
+    STANDINGS_COLUMNS,
+    PairingRow,
+    Seat,
+    cut_notes,
+    indicative_note,
+    pairing_rows,
+    rank_labels,
+    seats,
+    standings_figure,
+    team_matches,
+)
 from tournaments.selectors import (
     event_champion,
-    event_cut_view,
     event_suggested_cut,
     event_suggested_rounds,
     event_teams,
@@ -48,7 +56,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.schedules import event_slots
 from tournaments.services.side_events import main_event_player
-from tournaments.team_selectors import event_squads, public_matches, team_format
+from tournaments.team_selectors import event_squads, team_format
 from tournaments.views.common import by_table, nav_context
 from tournaments.waitlist_selectors import capacity_of
 
@@ -130,57 +138,6 @@ def _render_event_sheet(event: Event) -> EventSheet:
         listing=mark_safe(render_to_string("tournaments/_event_listing.html", context)),
         has_side_events=Event.objects.filter(side_event_of=event).exists(),
     )
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One line of the "find your table" list: a player, where they sit and against whom."""
-
-    name: str
-    table: str
-    layout: str
-    opponent: str
-    player: str = ""  # external id: the page's script marks the caller's own row by it
-    faction: str = ""  # empty until rosters are public (selectors.public_factions)
-
-
-@dataclass(frozen=True)
-class PairingRow:
-    """One table of the "by table" list: the game and each side's faction (empty until
-    rosters are public, OP Guide: Submission and Publication)."""
-
-    game: Game
-    faction_one: str
-    faction_two: str
-
-
-def pairing_rows(games: list[Game], factions: dict[str, str]) -> list[PairingRow]:
-    return [
-        PairingRow(
-            game,
-            factions.get(game.player_one.external_id, ""),
-            factions.get(game.player_two.external_id, "") if game.player_two is not None else "",
-        )
-        for game in games
-    ]
-
-
-def seats(games: list[Game], factions: dict[str, str] | None = None) -> list[Seat]:
-    factions = factions or {}
-    out = []
-    for game in games:
-        table = str(game.table.number) if game.table is not None else "—"
-        layout = game.table.layout if game.table is not None else ""
-        one, two = game.player_one, game.player_two
-        mine = factions.get(one.external_id, "")
-        if two is None:
-            out.append(Seat(one.name, table, layout, "Bye", one.external_id, mine))
-            continue
-        theirs = factions.get(two.external_id, "")
-        out.append(Seat(one.name, table, layout, two.name, one.external_id, mine))
-        out.append(Seat(two.name, table, layout, one.name, two.external_id, theirs))
-    # Alphabetical as people read a list: accents and case ignored (Álvaro with the A's).
-    return sorted(out, key=lambda seat: (name_key(seat.name), seat.name))
 
 
 # How often a phone on the pairings or standings page asks again; each ask is a 304 unless
@@ -330,7 +287,7 @@ def _pairings_fragment(access: EventAccess, wanted: str | None, listing: Listing
         "rows": rows,
         # A team tournament's round is shown match by match (docs/team-matches.md): the games
         # made so far on each match's block of tables, never the protocol's hidden choices.
-        "matches": _team_matches(access.event, round_, factions)
+        "matches": team_matches(access.event, round_, factions)
         if round_ is not None and access.event.is_team_tournament
         else [],
         "seats": every_seat,
@@ -341,23 +298,6 @@ def _pairings_fragment(access: EventAccess, wanted: str | None, listing: Listing
     if len(rows) > PAGE_TABLES and not context["matches"]:
         context |= _big_round_listing(listing, rows, every_seat)
     return render_to_string("tournaments/_pairings_live.html", context)
-
-
-def _team_matches(event: Event, round_: Round, factions: dict[str, str]) -> list[dict[str, Any]]:
-    """Each match of a team tournament's round: its games so far as pairing rows, the
-    tables of its block still to be paired, and its result once decided."""
-    out = []
-    for match in public_matches(round_, event_team_standings(event)):
-        row = match.row
-        out.append(
-            {
-                "row": row,
-                "result": match.result,
-                "lines": pairing_rows([g.game for g in row.games], factions),
-                "unpaired": row.tables[len(row.games) :],
-            }
-        )
-    return out
 
 
 def live_page(
@@ -424,72 +364,19 @@ def _my_table(access: EventAccess, wanted: str | None) -> dict[str, Any]:
     return {"my_seat": seat}
 
 
-def _rank_labels(ranks: list[int | None]) -> list[str]:
-    """Shared placements read "=3" (OP Guide: Standings Order — identical on all four, shared)."""
-    counts = Counter(r for r in ranks if r is not None)
-    return ["—" if r is None else (f"={r}" if counts[r] > 1 else str(r)) for r in ranks]
-
-
-# Each standings key: its heading and what the heading stands for.
-_COLUMNS = {
-    "mp": ("MP", "Match Points"),
-    "tp": ("TP", "Tournament Points"),
-    "sos": ("SoS", "Strength of Schedule"),
-    "otp": ("oTP", "Opponents' Tournament Points"),
-}
-
-
-def _figure(row: Standing, key: str) -> str:
-    value = getattr(row, key)
-    return four_dp_text(value) if key in ("sos", "otp") else str(value)
-
-
-def _indicative_note(settled_last: list[str]) -> str:
-    """What only the final tallies settle (OP Guide: When to Calculate Them), in the columns shown."""
-    if not settled_last:
-        return ""
-    one = len(settled_last) == 1
-    names = " and ".join(settled_last)
-    return (
-        f"{names} {'is' if one else 'are'} worked out from final tallies after the last round; "
-        f"until then {'it is' if one else 'they are'} indicative only."
-    )
-
-
-def _cut_notes(event: Event) -> dict[str, str]:
-    """Each cut player's line under their name once the cut has begun: their seed and how far
-    they went (docs/standings.md, "With a top cut")."""
-    view = event_cut_view(event)
-    if view.places is None or view.bracket is None:
-        return {}
-    champion = view.champion
-    notes = {}
-    for place in view.places:
-        if place.seed is None:
-            continue
-        if place.player == champion:
-            how = "champion"
-        elif place.eliminated_in is not None:
-            how = f"out in round {place.eliminated_in}"
-        else:
-            how = "still in"
-        notes[place.player] = f"Top cut seed {place.seed}, {how}"
-    return notes
-
-
 def _standings_fragment(access: EventAccess) -> str:
     table = standings_cached(access.event)
-    cut_notes = _cut_notes(access.event)
-    labels = _rank_labels([row.rank for row in table.rows])
-    keys = [key for key in access.event.system.standings_keys if key in _COLUMNS]
+    notes = cut_notes(access.event)
+    labels = rank_labels([row.rank for row in table.rows])
+    keys = [key for key in access.event.system.standings_keys if key in STANDINGS_COLUMNS]
     factions = public_factions(access.event) if table.rows else {}
     rows = [
         {
             "label": label,
             "row": row,
             "faction": factions.get(row.player, ""),
-            "cut": cut_notes.get(row.player, ""),
-            "figures": [_figure(row, key) for key in keys],
+            "cut": notes.get(row.player, ""),
+            "figures": [standings_figure(row, key) for key in keys],
             "sos": four_dp_text(row.sos),
             "otp": four_dp_text(row.otp),
         }
@@ -503,8 +390,8 @@ def _standings_fragment(access: EventAccess) -> str:
         "final": table.final and not in_progress,
         "state": standings_state(table, progress),
         "rows": rows,
-        "columns": [_COLUMNS[key] for key in keys],
-        "indicative_note": _indicative_note([_COLUMNS[k][0] for k in keys if k in ("sos", "otp")]),
+        "columns": [STANDINGS_COLUMNS[key] for key in keys],
+        "indicative_note": indicative_note([STANDINGS_COLUMNS[k][0] for k in keys if k in ("sos", "otp")]),
         "poll_url": reverse("standings", args=[access.event.slug]),
         "poll_seconds": POLL_SECONDS,
         # One reverse for the whole table rather than one per row (a fifth of the render).

@@ -27,13 +27,13 @@ from django.views.decorators.http import require_POST
 from standings import four_dp_text
 from team_match import protocol
 from team_match.protocol import Step
-from team_match.standings import TieBreak
 from tournaments.access import PLAYER, EventAccess, access_event, captain_squad_or_404, team_match_or_404
 from tournaments.bridges.team_record import event_team_standings
 from tournaments.caching import cached_or_latest
 from tournaments.conditional import conditional, is_htmx
 from tournaments.errors import ServiceError
 from tournaments.models import EventStatus, MatchPairing, Player, RoundStatus, Squad, TeamMatch
+from tournaments.public_rows import TEAM_TIEBREAK, rank_labels
 from tournaments.services.team_matches import (
     match_state,
     protocol_choose,
@@ -51,7 +51,7 @@ from tournaments.team_selectors import (
     squad_match,
 )
 from tournaments.views.common import actor
-from tournaments.views.public import POLL_SECONDS, _rank_labels, live_page
+from tournaments.views.public import POLL_SECONDS, live_page
 
 # While the captains choose, both phones ask this often: a reveal reaches the other phone
 # within a few seconds (a 304 costs the access queries alone).
@@ -253,10 +253,6 @@ def my_team_choose(request: HttpRequest, slug: str) -> HttpResponse:
 # ---------------------------------------------------------------- the public team standings
 
 
-_TIEBREAK = {
-    TieBreak.GAMES_WON: ("GW", "Games won"),
-    TieBreak.GAME_POINTS: ("GP", "Game points"),
-}
 _STATUS = {"dropped": "dropped", "disqualified": "disqualified"}
 
 
@@ -264,7 +260,7 @@ def _team_standings_fragment(access: EventAccess) -> str:
     event = access.event
     table = event_team_standings(event)
     members = {squad.external_id: players for squad, players in event_squads(event)}
-    labels = _rank_labels([row.rank for row in table.rows])
+    labels = rank_labels([row.rank for row in table.rows])
     rows = [
         {
             "label": label,
@@ -292,7 +288,7 @@ def _team_standings_fragment(access: EventAccess) -> str:
         "rows": rows,
         "final": final,
         "state": state,
-        "tiebreak": _TIEBREAK[table.tiebreak],
+        "tiebreak": TEAM_TIEBREAK[table.tiebreak],
         "poll_url": reverse("team-standings", args=[event.slug]),
         "poll_seconds": POLL_SECONDS,
     }
