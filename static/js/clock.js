@@ -2,11 +2,8 @@
  * sent with each snapshot). The server's snapshot is the truth: this file only
  * counts down between polls, from `ends_at`, corrected by the offset between this device's
  * clock and the server's (`server_now`), so a wrong device clock does not matter.
- * Each poll sends back the last reading's ETag (If-None-Match): unchanged, the server
- * answers a body-less 304 and the count goes on from the reading held. The answers are
- * never stored by the browser (no-store: a stored `server_now` would be stale), so the ETag
- * is kept here. `data-clock-poll` is in seconds (0.5 on the projector and the hall screen:
- * a start or a call shows within a second; docs/polling.md, "The round clock").
+ * Polls send the last reading's ETag and get a 304 while nothing changed (docs/polling.md,
+ * "The round clock"); `data-clock-poll` is in seconds.
  * Markup: templates/judging/_clock_widget.html. No dependencies. */
 (function () {
   "use strict";

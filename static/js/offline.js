@@ -1,17 +1,6 @@
-/* The table view on a bad connection (docs/offline.md). No dependencies.
- *
- * Registers the service worker (/sw.js) that keeps this page for offline use, and says
- * "Saved for offline use" (and marks <html data-offline-ready="1">) only once the worker
- * has answered, on a MessageChannel, that the copy is in its cache. A form
- * marked `data-offline="<what>"` (the result, Confirm, Dispute) is not posted by the
- * browser: its fields are kept on the phone (localStorage) with an idempotency key made
- * here, at the moment of submitting, and shown as "queued"; then it is sent with fetch.
- * If the connection is down it stays queued, survives a reload, and is sent when the
- * connection returns (the `online` event, and a retry every 15 s). The server stores a
- * submission once per key (tournaments/services/reporting.py), so a doubled or retried
- * send changes nothing. The server's answer replaces the page's content, with its message
- * or its form errors. Without script the forms post as they always did.
- */
+/* The table view on a bad connection: the service worker keeps the page, and the result,
+ * Confirm and Dispute forms are queued on the phone with an idempotency key and sent when
+ * the connection returns (how and why: docs/offline.md). No dependencies. */
 (function () {
   "use strict";
 

@@ -1,22 +1,12 @@
-/* "Notify this phone" on the player's table view (docs/push.md). No dependencies.
- *
- * Shown only where the site has a VAPID key (the template leaves it out otherwise). What it
- * says is what is true of this browser:
- * - no service worker, PushManager or Notification: it cannot be notified (the mail goes);
- * - notifications blocked for the site: say so, and where to allow them;
- * - subscribed and stored on the server for this account: "This phone is notified";
- * - otherwise the button: it asks for the permission, subscribes with the site's public
- *   key through the service worker (/sw.js, the one the offline mode installs), and posts
- *   the subscription to /api/me/push-subscriptions/ with the session and its CSRF token.
- * The state is marked on the box as data-push="unsupported|blocked|on|off|error".
- */
+/* "Notify this phone" on the player's table view: what it shows for each state of the
+ * browser, and why, is in docs/push.md ("What the player sees"). No dependencies. */
 (function () {
   "use strict";
 
   var box = document.getElementById("push-optin");
   if (!box) { return; }
   var button = box.querySelector("[data-push-subscribe]");
-  // The button's own `hidden` loses to the site's button style: its paragraph is hidden instead.
+  // The site's button style beats `hidden`: the button's paragraph is hidden instead.
   var offerLine = box.querySelector("[data-push-offer]");
   var state = box.querySelector("[data-push-state]");
 
@@ -112,9 +102,8 @@
   }
   button.addEventListener("click", subscribe);
 
-  // What is true now: blocked, notified (this browser's subscription is stored for this
-  // account), or not yet (a device removed on the settings page is offered again, never
-  // stored again behind the player's back).
+  // Blocked, notified (stored for this account), or offered: a device removed on the
+  // settings page is offered again, never stored again behind the player's back.
   if (Notification.permission === "denied") {
     blocked();
     return;

@@ -72,12 +72,11 @@
     if (event.target instanceof Element && event.target.hasAttribute("data-filter-rows")) { filterRows(); }
   });
   document.addEventListener("htmx:afterSwap", refresh);
-  // A page loaded with a search already typed (a big round's server search) filters at once.
+  // A page loaded with a search typed (a big round's server search) filters at once.
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", refresh); } else { refresh(); }
 
-  // Live blocks with forms in them (`data-live`: the judge queue, the TO's round page) poll
-  // like the public pages, but a refresh never throws away what someone is typing: while a
-  // field inside has the focus or has been changed, the poll's answer is not swapped in.
+  // Live blocks with forms (`data-live`) never swap a poll's answer over what someone is
+  // typing: not while a field inside has the focus or has been changed.
   document.addEventListener("input", function (event) {
     var live = event.target instanceof Element ? event.target.closest("[data-live]") : null;
     if (live) { live.setAttribute("data-edited", ""); }
@@ -96,10 +95,8 @@
     var block = button ? document.querySelector(button.getAttribute("data-fullscreen")) : null;
     if (block && block.requestFullscreen) { block.requestFullscreen(); }
   });
-  // A table wider than the screen scrolls sideways in its box (.scroll): a keyboard reaches
-  // the columns out of view only if the box takes the focus (WCAG 2.1.1; axe's
-  // scrollable-region-focusable). Only a box that does scroll gets the tab stop, as a region
-  // named after its table's caption or the heading above it; a wider screen takes it away.
+  // A box that scrolls a wide table sideways (.scroll) takes the focus, so a keyboard reaches
+  // its hidden columns (WCAG 2.1.1), as a region named after its caption or heading.
   function scrollLabel(box) {
     var caption = box.querySelector("caption");
     var text = caption ? caption.textContent : "";
@@ -128,9 +125,8 @@
       }
     }
   }
-  // A `table.stack` is shown row by row on a phone (site.css): each cell is labelled with
-  // its column's header (none for a header only screen readers get), and the table keeps
-  // its roles explicitly, so a block display never turns it into plain text.
+  // A `table.stack` shows row by row on a phone (site.css): each cell labelled with its
+  // column's header, the table's roles kept so a block display stays a table.
   function stackTables() {
     var tables = document.querySelectorAll("table.stack");
     for (var t = 0; t < tables.length; t++) {
@@ -165,9 +161,8 @@
     resizing = window.setTimeout(scrollBoxes, 100);
   });
   document.addEventListener("htmx:afterSwap", scrollBoxes);
-  // A pairing protocol step's time left (the team page: `<time data-countdown datetime>`),
-  // counted down each second on this device's clock; the page's next poll brings what the
-  // server decided when the time ran out (the announced default).
+  // A pairing protocol step's time left (`<time data-countdown datetime>`), counted down
+  // here; the next poll brings what the server decided when it ran out.
   function countdowns() {
     var items = document.querySelectorAll("time[data-countdown]");
     for (var i = 0; i < items.length; i++) {
