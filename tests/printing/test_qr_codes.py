@@ -1,6 +1,6 @@
 """The QR codes on paper (docs/venue.md, "QR codes"): result slips and table cards, asked
 for on the print page, rendered by the worker, downloaded, rasterised as a phone would see
-them (pdftoppm) and decoded (zxing-cpp) back to the addresses they promise."""
+them (PDFium) and decoded (zxing-cpp) back to the addresses they promise."""
 
 from __future__ import annotations
 

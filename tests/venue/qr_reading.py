@@ -1,15 +1,13 @@
 """Reading QR codes back from what the site serves (zxing-cpp): an <img> data URI on a
-page, or a PDF rasterised page by page with poppler's pdftoppm, as a phone sees paper."""
+page, or a PDF rendered page by page (PDFium, through pypdfium2), as a phone sees paper."""
 
 from __future__ import annotations
 
 import base64
 import io
 import re
-import subprocess
-import tempfile
-from pathlib import Path
 
+import pypdfium2 as pdfium
 import zxingcpp
 from PIL import Image
 
@@ -32,12 +30,10 @@ def codes_on_page(html: str) -> list[str]:
 
 
 def codes_in_pdf(content: bytes, dpi: int = 150) -> list[list[str]]:
-    """The QR codes of each page of a PDF, in page order, rasterised at `dpi`."""
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "doc.pdf"
-        source.write_bytes(content)
-        subprocess.run(
-            ["pdftoppm", "-r", str(dpi), "-png", str(source), str(Path(folder) / "page")], check=True
-        )
-        pages = sorted(Path(folder).glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-        return [decode_image(Image.open(page).convert("L")) for page in pages]
+    """The QR codes of each page of a PDF, in page order, rendered at `dpi` (PDFium) as a
+    phone's camera sees the printed page."""
+    document = pdfium.PdfDocument(content)
+    try:
+        return [decode_image(page.render(scale=dpi / 72).to_pil().convert("L")) for page in document]
+    finally:
+        document.close()
