@@ -34,6 +34,7 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from benchmarks.bench_standings_page import build_event
+from benchmarks.database import throwaway_database
 from printing.documents import render_document
 from printing.params import PrintParams
 from tournaments.models import Event, Round, StaffRole, StaffRoleKind
@@ -77,12 +78,8 @@ def _spread(values: list[float]) -> str:
 
 @override_settings(DEBUG=False)  # as served: no query log, no template debug info
 def run() -> None:
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _measure() -> None:

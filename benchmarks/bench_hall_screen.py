@@ -36,6 +36,7 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from benchmarks.bench_requests import _cpu, _post, _seed
+from benchmarks.database import throwaway_database
 
 RUNS = 5
 SAMPLES = 41
@@ -48,12 +49,8 @@ DATA_POLLS_PER_SECOND = 0.2  # venue.views.screen.DATA_POLL_SECONDS = 5
 @override_settings(DEBUG=False)  # as served: no query log, no template debug info
 def run() -> None:
     logging.getLogger("celery.app.trace").setLevel(logging.WARNING)
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _median_cpu(work: Callable[[], object], samples: int = SAMPLES) -> float:

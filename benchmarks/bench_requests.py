@@ -46,6 +46,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import override_settings
 
+from benchmarks.database import throwaway_database
 from benchmarks.floor import FLOOR_PATH
 
 if TYPE_CHECKING:
@@ -106,13 +107,8 @@ def run() -> None:
     # Each report queues its notifications; run in process, Celery logs every task at INFO,
     # a page of lines around the figures.
     logging.getLogger("celery.app.trace").setLevel(logging.WARNING)
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
-        with _tasks_queued():
-            _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    with throwaway_database(), _tasks_queued():
+        _measure()
 
 
 @contextmanager

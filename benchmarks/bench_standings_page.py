@@ -29,6 +29,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import override_settings
 
+from benchmarks.database import throwaway_database
 from rosters.models import Roster
 from standings import standings_for_event
 from tournaments.bridges.pairing import pairing_request
@@ -173,9 +174,7 @@ def standings_poll(client: Client) -> Callable[[], object]:
 
 @override_settings(DEBUG=False)  # as served: no query log, no template debug info
 def run() -> None:
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         event = build_event()
         record = event_record(event)
         planned = event.planned_rounds
@@ -203,8 +202,6 @@ def run() -> None:
                 f"{r.cpu / yardstick:.2f}x the yardstick",
                 flush=True,
             )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":
