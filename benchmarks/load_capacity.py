@@ -49,6 +49,8 @@ from benchmarks.load_round_end import (
     _psql,
     _wait_ready,
     run_load,
+    server_environment,
+    verify_stored,
 )
 
 KINDS = ("me", "report", "confirm", "poll")
@@ -124,21 +126,10 @@ class Stack:
 
 
 def _environment(args: argparse.Namespace, database_url: str, redis: str) -> dict[str, str]:
-    return os.environ | {
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis,
-        # One key for the seeding and every run: the seeded sessions are signed with it.
-        "SECRET_KEY": args.secret,
-        "DEBUG": "0",
-        "SECURE_SSL_REDIRECT": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "CONN_MAX_AGE": "60",
-        "WEB_CONCURRENCY": str(args.workers),
-        "GUNICORN_THREADS": str(args.threads),
-        "LOG_LEVEL": "WARNING",
-        "GUNICORN_LOG_LEVEL": "warning",
-    }
+    # One key for the seeding and every run: the seeded sessions are signed with it.
+    return server_environment(
+        database_url=database_url, redis=redis, secret=args.secret, workers=args.workers, threads=args.threads
+    )
 
 
 def _flush(redis: str) -> None:
@@ -148,20 +139,7 @@ def _flush(redis: str) -> None:
 
 
 def _verify(env: dict[str, str], vps: dict[int, tuple[int, int]]) -> bool:
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as expected:
-        expected.write(json.dumps({str(k): v for k, v in vps.items()}))
-    try:
-        out = subprocess.run(
-            [PY, "-m", "benchmarks.load_round_end", "_verify", expected.name],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-    finally:
-        os.unlink(expected.name)
-    verdict = json.loads(out.stdout.strip().splitlines()[-1])
+    verdict = verify_stored(env, vps)
     for problem in verdict["problems"][:5]:
         print("  STORED WRONG", problem, flush=True)
     return not verdict["problems"] and verdict["round_status"] == "closed"

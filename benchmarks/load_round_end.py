@@ -585,6 +585,46 @@ def _psql(server: str, sql: str) -> None:
         conn.execute(sql)
 
 
+def server_environment(
+    *, database_url: str, redis: str, secret: str, workers: int, threads: int
+) -> dict[str, str]:
+    """The environment gunicorn, the worker and the seeding run in: production settings on
+    this machine's PostgreSQL and Redis, 127.0.0.1 only."""
+    return os.environ | {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis,
+        "SECRET_KEY": secret,
+        "DEBUG": "0",
+        "SECURE_SSL_REDIRECT": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "CONN_MAX_AGE": "60",
+        "WEB_CONCURRENCY": str(workers),
+        "GUNICORN_THREADS": str(threads),
+        "LOG_LEVEL": "WARNING",
+        "GUNICORN_LOG_LEVEL": "warning",
+    }
+
+
+def verify_stored(env: dict[str, str], vps: dict[int, tuple[int, int]]) -> dict[str, Any]:
+    """`verify` run against the benchmark's database: the verdict it prints."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as expected:
+        expected.write(json.dumps({str(k): v for k, v in vps.items()}))
+    try:
+        out = subprocess.run(
+            [PY, "-m", "benchmarks.load_round_end", "_verify", expected.name],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        os.unlink(expected.name)
+    verdict: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return verdict
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["_seed"]:
         seed(int(argv[1]), Path(argv[2]))
@@ -619,21 +659,13 @@ def main(argv: list[str]) -> int:
     name = f"muster_bench_load_{os.getpid()}"
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    env = os.environ | {
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": _database_url(server, name),
-        "REDIS_URL": redis,
-        "SECRET_KEY": "load-benchmark-only-" + secrets.token_hex(16),
-        "DEBUG": "0",
-        "SECURE_SSL_REDIRECT": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "CONN_MAX_AGE": "60",
-        "GUNICORN_BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": str(args.workers),
-        "GUNICORN_THREADS": str(args.threads),
-        "LOG_LEVEL": "WARNING",
-        "GUNICORN_LOG_LEVEL": "warning",
-    }
+    env = server_environment(
+        database_url=_database_url(server, name),
+        redis=redis,
+        secret="load-benchmark-only-" + secrets.token_hex(16),
+        workers=args.workers,
+        threads=args.threads,
+    ) | {"GUNICORN_BIND": f"127.0.0.1:{port}"}
     deadline = time.monotonic() + HARD_LIMIT_SECONDS
     signal.signal(
         signal.SIGALRM, lambda *_: (_ for _ in ()).throw(TimeoutError("load run over its time limit"))
@@ -642,7 +674,7 @@ def main(argv: list[str]) -> int:
     gunicorn = None
     ok = False
     with tempfile.TemporaryDirectory(prefix="muster-load-") as tmp:
-        plan_file, expected_file = Path(tmp) / "plan.json", Path(tmp) / "expected.json"
+        plan_file = Path(tmp) / "plan.json"
         access_log = Path(tmp) / "access.log"
         env["GUNICORN_ACCESS_LOG"] = str(access_log)
         _psql(server, f'CREATE DATABASE "{name}"')
@@ -698,16 +730,7 @@ def main(argv: list[str]) -> int:
             )
             print(f"load average (1, 5, 15 min) before {load_before}, after {load_after}", end="; ")
             print(f"{os.cpu_count()} CPUs")
-            expected_file.write_text(json.dumps({str(k): v for k, v in extra["vps"].items()}))
-            out = subprocess.run(
-                [PY, "-m", "benchmarks.load_round_end", "_verify", str(expected_file)],
-                cwd=ROOT,
-                env=env,
-                check=True,
-                capture_output=True,
-                text=True,
-            )
-            verdict = json.loads(out.stdout.strip().splitlines()[-1])
+            verdict = verify_stored(env, extra["vps"])
             for error in stats.errors[:20]:
                 print("ERROR", error)
             for problem in verdict["problems"][:20]:
