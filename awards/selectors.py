@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from awards.groups import groups_of
 from awards.models import Award, AwardKind, AwardProgramme, AwardVote
 from tournaments.models import Event, Player
+from tournaments.prepared_queries import Prepared
 from tournaments.selectors import rosters_public
 
 FACTION_BALLOT_CLOSED = (
@@ -29,9 +30,18 @@ def awards_published(event: Event) -> bool:
     return AwardProgramme.objects.filter(event=event, published_at__isnull=False).exists()
 
 
+# Read on every view of the event page: compiled once (tournaments.prepared_queries).
+_AWARDS_WITH_PROGRAMME: Prepared[Award] = Prepared(
+    lambda event_id: Award.objects.filter(event_id=event_id).select_related(
+        "winner", "event__award_programme__owner"
+    ),
+    int,
+)
+
+
 def awards_with_programme(event: Event) -> tuple[list[Award], AwardProgramme | None]:
     """The awards and their programme in one query (the event page's panel)."""
-    awards = list(Award.objects.filter(event=event).select_related("winner", "event__award_programme__owner"))
+    awards = _AWARDS_WITH_PROGRAMME(event.pk)
     if not awards:
         return [], None
     try:

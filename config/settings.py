@@ -106,6 +106,9 @@ TEMPLATES = [
     },
 ]
 
+# Form fields through Jinja2: the same markup for a fraction of the CPU (config/form_renderer.py).
+FORM_RENDERER = "config.form_renderer.FormRenderer"
+
 DATABASES = {
     "default": parse_database_url(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")).as_django()
 }

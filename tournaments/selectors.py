@@ -45,6 +45,7 @@ from tournaments.models import (
     Table,
     Teammate,
 )
+from tournaments.prepared_queries import Prepared
 from tournaments.schedule import RoundSlot
 from tournaments.services.schedules import event_slots
 
@@ -235,6 +236,62 @@ def player_games(player: Player) -> QuerySet[Game]:
     )
 
 
+# The player's page's reads, run at every table at each round's end: compiled once
+# (tournaments.prepared_queries). The draft is a reverse one-to-one of the judging app,
+# named only as the relation it is, and joined so the game in play needs no query for it.
+_GAMES_WITH_DRAFT: Prepared[Game] = Prepared(
+    lambda player_id: (
+        Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id))
+        .exclude(round__status=RoundStatus.PAIRED)
+        .select_related("round", "table", "player_one", "player_two", "draft")
+        .order_by("-round__number")
+    ),
+    int,
+)
+_ROSTERS_OF: Prepared[Roster] = Prepared(lambda player_id: Roster.objects.filter(player_id=player_id), int)
+_OPPONENT_ROSTERS: Prepared[Roster] = Prepared(
+    lambda player_id: Roster.objects.filter(player_id=player_id).select_related("player").order_by("slot"),
+    int,
+)
+_REPORTS_OF: Prepared[ResultReport] = Prepared(
+    lambda game_id: ResultReport.objects.filter(game_id=game_id, reporter__isnull=False).order_by(
+        "created_at", "id"
+    ),
+    int,
+)
+
+
+_GAME_IN_PLAY: Prepared[Game] = Prepared(
+    lambda player_id, event_id: (
+        Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id), round__event_id=event_id)
+        .filter(round__status=RoundStatus.PUBLISHED)
+        .select_related("round", "table", "player_one", "player_two")
+        .order_by("-round__number", "pk")[:1]
+    ),
+    int,
+    int,
+)
+
+
+def player_page_games(player: Player) -> list[Game]:
+    """`player_games` with each game's draft, and its winner and loser set from its players
+    (`with_result_players`): the player's page's list, in one query compiled once."""
+    return [with_result_players(game) for game in _GAMES_WITH_DRAFT(player.pk)]
+
+
+def rosters_of(player: Player) -> list[Roster]:
+    """The player's own rosters by slot, each holding `player` (as `player.rosters` would)."""
+    rosters = _ROSTERS_OF(player.pk)
+    for roster in rosters:
+        roster.player = player
+    return rosters
+
+
+def players_reports(game: Game) -> list[ResultReport]:
+    """The reports the game's players made (not the judges'), oldest first."""
+    return _REPORTS_OF(game.pk)
+
+
 def with_result_players(game: Game) -> Game:
     """`game` with its winner and loser set from its own two players (each is one of them),
     as a join of the players again would have loaded them: no query when they are read."""
@@ -253,13 +310,7 @@ def game_in_play(player: Player, event: Event) -> Game | None:
     the access check loaded) attached rather than read again: at a round's end every table
     reports at once, and each query is CPU the other tables wait for.
     """
-    game = (
-        Game.objects.filter(Q(player_one=player) | Q(player_two=player), round__event_id=event.pk)
-        .filter(round__status=RoundStatus.PUBLISHED)
-        .select_related("round", "table", "player_one", "player_two")
-        .order_by("-round__number")
-        .first()
-    )
+    game = next(iter(_GAME_IN_PLAY(player.pk, event.pk)), None)
     if game is not None:
         game.round.event = event
     return game
@@ -341,7 +392,7 @@ def table_opponent_rosters(game: Game, me: Player) -> list[Roster]:
     opponent_id = game.player_two_id if game.player_one_id == me.pk else game.player_one_id
     if opponent_id is None:
         return []
-    return list(Roster.objects.filter(player_id=opponent_id).select_related("player").order_by("slot"))
+    return _OPPONENT_ROSTERS(opponent_id)
 
 
 def judge_queue(event: Event) -> QuerySet[Game]:
@@ -371,11 +422,16 @@ def report_by_key(player: Player, key: str) -> ResultReport | None:
     """The player's report stored under a client's idempotency key (none for an empty key)."""
     if not key:
         return None
-    return (
-        ResultReport.objects.filter(reporter=player, idempotency_key=key)
-        .select_related("game__round")
-        .first()
-    )
+    return next(iter(_REPORT_BY_PLAYERS_KEY(player.pk, key)), None)
+
+
+_REPORT_BY_PLAYERS_KEY: Prepared[ResultReport] = Prepared(
+    lambda player_id, key: ResultReport.objects.filter(
+        reporter_id=player_id, idempotency_key=key
+    ).select_related("game__round")[:1],
+    int,
+    str,
+)
 
 
 def user_by_username(username: str) -> AbstractBaseUser | None:
@@ -542,21 +598,37 @@ class MyEvent:
 MY_EVENT_FIELDS = ("name", "slug", "starts_on", "venue", "status")
 
 
+_SHOWN = [f"event__{name}" for name in MY_EVENT_FIELDS]
+# My events' two reads, compiled once (tournaments.prepared_queries), and only what the
+# page shows of each event: a row of the whole event (fifty columns) costs twice as much to
+# ask for and to build.
+_MY_STAFF_ROLES: Prepared[StaffRole] = Prepared(
+    lambda user_id: (
+        StaffRole.objects.filter(user_id=user_id)
+        .select_related("event")
+        .only("event_id", "user_id", "role", *_SHOWN)
+    ),
+    int,
+)
+_MY_ENTRIES: Prepared[Player] = Prepared(
+    lambda user_id: (
+        Player.objects.filter(user_id=user_id)
+        .select_related("event")
+        .only("event_id", "user_id", "dropped_after_round", *_SHOWN)
+    ),
+    int,
+)
+
+
 def my_events(user: AbstractBaseUser) -> list[MyEvent]:
     """Every event where the user plays or is staff: undated drafts first, then latest first (two queries)."""
     events: dict[int, Event] = {}
     roles: dict[int, list[str]] = {}
     order = [kind.value for kind in StaffRoleKind]
-    # Only what the page shows of each event: a row of the whole event (fifty columns)
-    # costs twice as much to ask for and to build.
-    shown = [f"event__{name}" for name in MY_EVENT_FIELDS]
-    for staff in staff_roles_of(user).only("event_id", "user_id", "role", *shown):
+    for staff in _MY_STAFF_ROLES(user.pk):
         events[staff.event_id] = staff.event
         roles.setdefault(staff.event_id, []).append(staff.role)
-    entries = {
-        entry.event_id: entry
-        for entry in entries_of(user).only("event_id", "user_id", "dropped_after_round", *shown)
-    }
+    entries = {entry.event_id: entry for entry in _MY_ENTRIES(user.pk)}
     for event_id, entry in entries.items():
         events[event_id] = entry.event
     rows = [

@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 
 from tournaments.models import WAITLIST_ACTIVE, Event, WaitlistEntry, WaitlistState
+from tournaments.prepared_queries import Prepared
 from tournaments.services.capacity import entrants, event_is_full, seats_free
 
 
@@ -71,9 +72,16 @@ def my_entry(event: Event, user: AbstractBaseUser | AnonymousUser) -> WaitlistRo
 
 def my_active_entries(user: AbstractBaseUser) -> list[WaitlistEntry]:
     """The user's active entries across events, with their events (one query)."""
-    return list(
-        WaitlistEntry.objects.filter(user_id=user.pk, state__in=WAITLIST_ACTIVE).select_related("event")
-    )
+    return _ACTIVE_ENTRIES(user.pk)
+
+
+# Read on every visit to My events: compiled once (tournaments.prepared_queries).
+_ACTIVE_ENTRIES: Prepared[WaitlistEntry] = Prepared(
+    lambda user_id: WaitlistEntry.objects.filter(user_id=user_id, state__in=WAITLIST_ACTIVE).select_related(
+        "event"
+    ),
+    int,
+)
 
 
 def lapsed_offer_events(entries: list[WaitlistEntry]) -> list[Event]:

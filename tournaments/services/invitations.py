@@ -33,6 +33,7 @@ from tournaments.invitation_mails import (
 )
 from tournaments.models import Event, EventStatus, Player
 from tournaments.notifications import mail_after_commit
+from tournaments.prepared_queries import Prepared
 from tournaments.services.audit import audit
 from tournaments.services.players import _check_can_play
 from tournaments.services.versions import event_touch
@@ -217,9 +218,14 @@ def invitation_resend(*, player: Player, by: AbstractBaseUser) -> Player:
 def seat_invitations_of(user: AbstractBaseUser) -> list[Player]:
     """The seats TOs named this account for that it has not claimed: its holder's consent
     is the claim (`player_claim`), offered on their My events page."""
-    return list(
+    return _SEATS_OFFERED(user.pk)
+
+
+# Read on every visit to My events: compiled once (tournaments.prepared_queries).
+_SEATS_OFFERED: Prepared[Player] = Prepared(
+    lambda user_id: (
         Player.objects.filter(
-            invited_user_id=user.pk,
+            invited_user_id=user_id,
             user__isnull=True,
             dropped_after_round__isnull=True,
             disqualified_after_round__isnull=True,
@@ -227,4 +233,6 @@ def seat_invitations_of(user: AbstractBaseUser) -> list[Player]:
         .exclude(event__status=EventStatus.FINISHED)
         .select_related("event")
         .order_by("event__starts_on", "event__name")
-    )
+    ),
+    int,
+)

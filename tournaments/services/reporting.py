@@ -34,6 +34,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.notifications import notify_corrected, notify_disputed, notify_reported
+from tournaments.prepared_queries import Prepared
 from tournaments.report_extras import nomination_hook
 from tournaments.season_hooks import final_results_changed
 from tournaments.services.audit import audit
@@ -330,15 +331,60 @@ def _locked_game(game: Game) -> Game:
     # read it moments ago) is attached rather than read again with the game: its fifty
     # columns cost more to ask for than the rest of the row (docs/performance.md).
     event = game.round.event if Game.round.is_cached(game) and Round.event.is_cached(game.round) else None
-    related = (
-        ("round", "player_one", "player_two")
-        if event is not None
-        else ("round__event", "player_one", "player_two")
-    )
-    locked = Game.objects.select_for_update(of=("self",)).select_related(*related).get(pk=game.pk)
+    found = (_LOCKED_GAME if event is not None else _LOCKED_GAME_AND_EVENT)(game.pk)
+    if not found:
+        raise Game.DoesNotExist("The game is gone.")
+    locked = found[0]
     if event is not None:
         locked.round.event = event
     return locked
+
+
+# What every report and confirmation reads, compiled once (tournaments.prepared_queries):
+# at a round's end every table sends both at once.
+_LOCKED_GAME: Prepared[Game] = Prepared(
+    lambda pk: (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round", "player_one", "player_two")
+        .filter(pk=pk)
+    ),
+    int,
+)
+_LOCKED_GAME_AND_EVENT: Prepared[Game] = Prepared(
+    lambda pk: (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__event", "player_one", "player_two")
+        .filter(pk=pk)
+    ),
+    int,
+)
+_REPORT_BY_KEY: Prepared[ResultReport] = Prepared(
+    lambda game_id, key: ResultReport.objects.filter(game_id=game_id, idempotency_key=key)[:1], int, str
+)
+_LATEST_OF: Prepared[ResultReport] = Prepared(
+    lambda game_id, reporter_id: ResultReport.objects.filter(
+        game_id=game_id, reporter_id=reporter_id
+    ).order_by("-created_at", "-id")[:1],
+    int,
+    int,
+)
+_LATEST_OF_THE_OTHER: Prepared[ResultReport] = Prepared(
+    lambda game_id, player_id: (
+        ResultReport.objects.filter(game_id=game_id)
+        .exclude(reporter_id=player_id)
+        .exclude(reporter__isnull=True)
+        .order_by("-created_at", "-id")[:1]
+    ),
+    int,
+    int,
+)
+
+
+def _latest_report_of(game: Game, reporter_id: int | None) -> ResultReport | None:
+    """The latest report `reporter_id` made of the game (a bye has no opponent: none)."""
+    if reporter_id is None:
+        return None
+    return next(iter(_LATEST_OF(game.pk, reporter_id)), None)
 
 
 def _already_stored(game: Game, player: Player, key: str | None) -> bool:
@@ -349,7 +395,7 @@ def _already_stored(game: Game, player: Player, key: str | None) -> bool:
     """
     if key is None:
         return False
-    stored = ResultReport.objects.filter(game=game, idempotency_key=key).first()
+    stored = next(iter(_REPORT_BY_KEY(game.pk, key)), None)
     if stored is None:
         return False
     if stored.reporter_id != player.pk:
@@ -413,11 +459,7 @@ def _report_locked(
     _report_row(game, result, reporter=player, entered_by_id=by.pk, idempotency_key=key or "")
     opponent_id = game.player_two_id if player.pk == game.player_one_id else game.player_one_id
     if theirs is None:
-        theirs = (
-            ResultReport.objects.filter(game=game, reporter_id=opponent_id)
-            .order_by("-created_at", "-id")
-            .first()
-        )
+        theirs = _latest_report_of(game, opponent_id)
     if theirs is None:
         game.result_status = ResultStatus.AWAITING
         game.save(update_fields=["result_status"])
@@ -477,13 +519,7 @@ def result_confirm(
         return game
     if game.result_status == ResultStatus.CONFIRMED and _confirmed_by(game, player):
         return game
-    other = (
-        ResultReport.objects.filter(game=game)
-        .exclude(reporter_id=player.pk)
-        .exclude(reporter__isnull=True)
-        .order_by("-created_at", "-id")
-        .first()
-    )
+    other = next(iter(_LATEST_OF_THE_OTHER(game.pk, player.pk)), None)
     if other is None or game.result_status != ResultStatus.AWAITING:
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
     result = ResultInput.of(other)
@@ -554,7 +590,7 @@ def result_dispute(
 def _claim(game: Game, player: Player, claim: ResultInput, by: AbstractBaseUser) -> None:
     """The disputing player's claimed result, stored as their report unless it already is
     their latest one (a retry)."""
-    mine = ResultReport.objects.filter(game=game, reporter=player).order_by("-created_at", "-id").first()
+    mine = _latest_report_of(game, player.pk)
     if mine is not None and ResultInput.of(mine).key() == claim.key():
         return
     _report_locked(game=game, player=player, result=claim, by=by, key=None, nominee=None)
@@ -585,7 +621,7 @@ def result_dispute_note(*, game: Game, player: Player, by: AbstractBaseUser, not
 
 def _confirmed_by(game: Game, player: Player) -> bool:
     """Whether the player's own latest report is the result that now stands."""
-    mine = ResultReport.objects.filter(game=game, reporter=player).order_by("-created_at", "-id").first()
+    mine = _latest_report_of(game, player.pk)
     if mine is None:
         return False
     return ResultInput.of(mine).key() == ResultInput.of_game(game).key()

@@ -36,11 +36,12 @@ from tournaments.models import (
 from tournaments.selectors import (
     event_bracket,
     game_in_play,
-    player_games,
+    player_page_games,
+    players_reports,
     report_by_key,
     roster_lock,
+    rosters_of,
     table_opponent_rosters,
-    with_result_players,
 )
 from tournaments.services.players import player_drop
 from tournaments.services.reporting import result_confirm, result_dispute, result_dispute_note, result_report
@@ -68,7 +69,7 @@ def _player_access(request: HttpRequest, slug: str) -> tuple[EventAccess, Player
 def _reports(game: Game, me: Player) -> tuple[ResultReport | None, ResultReport | None]:
     """The latest report from each side of the table."""
     mine = theirs = None
-    for report in game.reports.filter(reporter__isnull=False).order_by("created_at", "id"):
+    for report in players_reports(game):
         if report.reporter_id == me.pk:
             mine = report
         else:
@@ -110,7 +111,7 @@ def _dashboard(
     note_value: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    rosters = {r.slot: r for r in me.rosters.all()}
+    rosters = {r.slot: r for r in rosters_of(me)}
     forms = roster_forms or {}
     teammates = {m.position: m.name for m in me.teammates.all()} if access.event.team_size else {}
     slots = [
@@ -127,8 +128,7 @@ def _dashboard(
         }
         for slot in roster_slots(access)
     ]
-    # The draft comes with the games (one join, not a query of its own for the game in play).
-    games = [with_result_players(game) for game in player_games(me).select_related("draft")]
+    games = player_page_games(me)
     current = next((g for g in games if g.round.status == RoundStatus.PUBLISHED), None)
     if current is not None:
         current.round.event = access.event  # the result form reads it: not loaded again
