@@ -16,15 +16,16 @@ different stand-ins must give the same SQL and the same other parameters, which 
 checked, so a queryset that reads the clock (or anything else) fails at once instead of
 running stale.
 
-What it does not take: `prefetch_related` (a second query of its own), `values()` and
-other iterables than model instances, composite primary keys, a database other than the
-default one.
+`PreparedRows` does the same for a queryset ending in `values_list(...)`: tuples.
+
+What neither takes: `prefetch_related` (a second query of its own), `values()`, flat or
+named `values_list`, composite primary keys, a database other than the default one.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -66,15 +67,12 @@ class _Plan:
     slots: tuple[int | None, ...]
     constants: tuple[Any, ...]
     compiler: SQLCompiler
-    init_list: tuple[str, ...]
-    start: int
-    end: int
-    populators: tuple[Any, ...]
-    annotations: tuple[tuple[str, int], ...]
     # Rows locked with SELECT ... FOR UPDATE: only inside a transaction, as Django requires.
     locking: bool
     # The backend's and the fields' conversions of each column read, by column.
     converters: dict[int, tuple[list[Any], Any]]
+    # How a row becomes a model instance (model instances only).
+    instances: _Instances | None
 
     def params(self, args: Sequence[Arg]) -> list[Any]:
         return [
@@ -83,18 +81,59 @@ class _Plan:
         ]
 
 
-class Prepared(Generic[M]):
-    """`build(*args)`'s rows, from SQL compiled once per connection: `Prepared(build)(7)`
-    gives what `list(build(7))` gives."""
+@dataclass(frozen=True)
+class _Instances:
+    """How a row becomes a model instance with its joined objects (`ModelIterable`'s steps)."""
 
-    def __init__(self, build: Callable[..., QuerySet[M]], *kinds: type[int] | type[str]) -> None:
+    model: type[Model]
+    init_list: tuple[str, ...]
+    start: int
+    end: int
+    populators: tuple[Any, ...]
+    annotations: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, compiler: SQLCompiler) -> _Instances:
+        info = compiler.klass_info
+        assert info is not None
+        fields = info["select_fields"]
+        start, end = fields[0], fields[-1] + 1
+        return cls(
+            model=info["model"],
+            init_list=tuple(f[0].target.attname for f in compiler.select[start:end]),
+            start=start,
+            end=end,
+            populators=tuple(_related_populators(info, compiler.select, DEFAULT_DB_ALIAS)),
+            annotations=tuple(compiler.annotation_col_map.items()),
+        )
+
+    def make(self, row: Sequence[Any]) -> Any:
+        """What `ModelIterable` makes of a row (django/db/models/query.py), without the known
+        related objects a related manager adds: a prepared query starts from a model's
+        manager, never from a relation."""
+        obj = self.model.from_db(DEFAULT_DB_ALIAS, list(self.init_list), row[self.start : self.end])
+        for populator in self.populators:
+            populator.populate(row, obj)
+        for name, position in self.annotations:
+            setattr(obj, name, row[position])
+        return obj
+
+
+class _Preparable:
+    """What both kinds share: the arguments' check, compiling once per connection, running."""
+
+    # The queryset's iterable class this kind takes.
+    iterable: type[Any]
+
+    def __init__(self, build: Callable[..., QuerySet[Any, Any]], *kinds: type[int] | type[str]) -> None:
         if len(kinds) > len(_INT_STANDINS[0]):
             raise PreparedQueryError(f"at most {len(_INT_STANDINS[0])} arguments")
         self.build = build
         self.kinds = kinds
         self._plans: weakref.WeakKeyDictionary[BaseDatabaseWrapper, _Plan] = weakref.WeakKeyDictionary()
 
-    def __call__(self, *args: Arg) -> list[M]:
+    def _run(self, args: tuple[Arg, ...]) -> tuple[_Plan, Iterable[Sequence[Any]]]:
+        """The plan and the rows, each column converted as the ORM converts it."""
         if len(args) != len(self.kinds) or not all(
             isinstance(a, k) for a, k in zip(args, self.kinds, strict=True)
         ):
@@ -102,13 +141,15 @@ class Prepared(Generic[M]):
         connection = connections[DEFAULT_DB_ALIAS]
         plan = self._plans.get(connection)
         if plan is None:
-            plan = self._plans[connection] = self._compile(connection)
+            plan = self._plans[connection] = self._compile()
         if plan.locking and not connection.in_atomic_block:
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, plan.params(args))
             rows = cursor.fetchall()
-        return self._instances(plan, rows)
+        if plan.converters:
+            return plan, plan.compiler.apply_converters(rows, plan.converters)
+        return plan, rows
 
     def _standins(self, which: int) -> tuple[Arg, ...]:
         return tuple(
@@ -118,15 +159,15 @@ class Prepared(Generic[M]):
 
     def _compiled(self, standins: tuple[Arg, ...]) -> tuple[SQLCompiler, str, tuple[Any, ...]]:
         queryset: Any = self.build(*standins)  # read through its private parts below
-        if queryset._prefetch_related_lookups or queryset._iterable_class is not django_query.ModelIterable:
-            raise PreparedQueryError("only model instances, without prefetch_related")
+        if queryset._prefetch_related_lookups or queryset._iterable_class is not self.iterable:
+            raise PreparedQueryError(f"only {self.iterable.__name__}, without prefetch_related")
         if queryset.db != DEFAULT_DB_ALIAS:
             raise PreparedQueryError("only the default database")
         compiler = queryset.query.get_compiler(using=DEFAULT_DB_ALIAS)
         sql, params = compiler.as_sql()
         return compiler, sql, tuple(params)
 
-    def _compile(self, connection: BaseDatabaseWrapper) -> _Plan:
+    def _compile(self) -> _Plan:
         first, second = self._standins(0), self._standins(1)
         compiler, sql, params = self._compiled(first)
         _, sql_again, params_again = self._compiled(second)
@@ -143,36 +184,51 @@ class Prepared(Generic[M]):
         columns = [s[0] for s in compiler.select[: compiler.col_count]]
         if compiler.has_composite_fields(columns):
             raise PreparedQueryError("no composite primary keys")
-        info = compiler.klass_info
-        assert info is not None
-        fields = info["select_fields"]
-        start, end = fields[0], fields[-1] + 1
         return _Plan(
             sql=sql,
             slots=slots,
             constants=constants,
             compiler=compiler,
-            init_list=tuple(f[0].target.attname for f in compiler.select[start:end]),
-            start=start,
-            end=end,
-            populators=tuple(_related_populators(info, compiler.select, DEFAULT_DB_ALIAS)),
-            annotations=tuple(compiler.annotation_col_map.items()),
-            converters=compiler.get_converters(columns),
             locking=compiler.query.select_for_update,
+            converters=compiler.get_converters(columns),
+            instances=self._instances(compiler),
         )
 
-    def _instances(self, plan: _Plan, rows: list[tuple[Any, ...]]) -> list[M]:
-        """What `ModelIterable` makes of the rows (django/db/models/query.py), without the
-        known related objects a related manager adds: a prepared query starts from a model's
-        manager, never from a relation."""
-        model: type[M] = plan.compiler.klass_info["model"]
-        instances = []
-        converted = plan.compiler.apply_converters(rows, plan.converters) if plan.converters else rows
-        for row in converted:
-            obj = model.from_db(DEFAULT_DB_ALIAS, list(plan.init_list), row[plan.start : plan.end])
-            for populator in plan.populators:
-                populator.populate(row, obj)
-            for name, position in plan.annotations:
-                setattr(obj, name, row[position])
-            instances.append(obj)
-        return instances
+    def _instances(self, compiler: SQLCompiler) -> _Instances | None:
+        """How this kind makes its rows, checked against the compiled query."""
+        raise NotImplementedError
+
+
+class Prepared(_Preparable, Generic[M]):
+    """`build(*args)`'s rows as model instances, from SQL compiled once per connection:
+    `Prepared(build, int)(7)` gives what `list(build(7))` gives."""
+
+    iterable = django_query.ModelIterable
+
+    def __init__(self, build: Callable[..., QuerySet[M]], *kinds: type[int] | type[str]) -> None:
+        super().__init__(build, *kinds)
+
+    def __call__(self, *args: Arg) -> list[M]:
+        plan, rows = self._run(args)
+        assert plan.instances is not None
+        return [plan.instances.make(row) for row in rows]
+
+    def _instances(self, compiler: SQLCompiler) -> _Instances:
+        return _Instances.of(compiler)
+
+
+class PreparedRows(_Preparable):
+    """`build(*args)`'s rows as tuples, for a queryset ending in `values_list(...)` (not flat,
+    not named), from SQL compiled once per connection."""
+
+    iterable = django_query.ValuesListIterable
+
+    def __call__(self, *args: Arg) -> list[tuple[Any, ...]]:
+        _, rows = self._run(args)
+        return [tuple(row) for row in rows]
+
+    def _instances(self, compiler: SQLCompiler) -> None:
+        # With extra or annotated columns Django reorders a values_list's columns after
+        # reading them (ValuesListIterable); these take the plain ones only.
+        if compiler.query.extra_select or compiler.query.annotation_select:
+            raise PreparedQueryError("values_list of fields only, without annotations")

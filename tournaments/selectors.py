@@ -45,7 +45,7 @@ from tournaments.models import (
     Table,
     Teammate,
 )
-from tournaments.prepared_queries import Prepared
+from tournaments.prepared_queries import Prepared, PreparedRows
 from tournaments.schedule import RoundSlot
 from tournaments.services.schedules import event_slots
 
@@ -519,13 +519,12 @@ class MySeat:
     opponent: str | None  # None: the bye
 
 
-def seat_of(player: Player) -> MySeat | None:
-    """The player's game in their event's published, still open round, in one narrow query:
-    read on every load of the pairings page, so it fetches only the words it shows."""
-    row = (
-        Game.objects.filter(Q(player_one_id=player.pk) | Q(player_two_id=player.pk))
+# Compiled once (tournaments.prepared_queries): the pairings page reads it on every load.
+_SEAT = PreparedRows(
+    lambda player_id: (
+        Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id))
         .filter(round__status=RoundStatus.PUBLISHED)
-        .order_by("-round__number")
+        .order_by("-round__number", "pk")
         .values_list(
             "round__number",
             "table__number",
@@ -533,12 +532,19 @@ def seat_of(player: Player) -> MySeat | None:
             "player_one_id",
             "player_one__name",
             "player_two__name",
-        )
-        .first()
-    )
-    if row is None:
+        )[:1]
+    ),
+    int,
+)
+
+
+def seat_of(player: Player) -> MySeat | None:
+    """The player's game in their event's published, still open round, in one narrow query:
+    read on every load of the pairings page, so it fetches only the words it shows."""
+    rows = _SEAT(player.pk)
+    if not rows:
         return None
-    number, table, layout, one_id, one_name, two_name = row
+    number, table, layout, one_id, one_name, two_name = rows[0]
     opponent = two_name if one_id == player.pk else one_name
     return MySeat(round=number, table=table, layout=layout or "", opponent=opponent)
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from rosters.models import Roster
 from tests.builders.rows import add_roster, add_round, give_rosters, make_event, play_round
 from tournaments.models import Event, Game, Player, ResultReport, RoundStatus
-from tournaments.prepared_queries import Prepared, PreparedQueryError
-from tournaments.selectors import player_games, player_page_games, players_reports, rosters_of
+from tournaments.prepared_queries import Prepared, PreparedQueryError, PreparedRows
+from tournaments.selectors import player_games, player_page_games, players_reports, rosters_of, seat_of
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_what_cannot_be_run_again_is_refused(alice):
         Prepared(lambda pk: Event.objects.filter(pk=pk, created_at__lte=timezone.now()), int)(event.pk)
     with pytest.raises(PreparedQueryError, match="prefetch"):
         Prepared(lambda pk: Event.objects.filter(pk=pk).prefetch_related("players"), int)(event.pk)
-    with pytest.raises(PreparedQueryError, match="prefetch"):
+    with pytest.raises(PreparedQueryError, match="ModelIterable"):
         Prepared(lambda pk: cast(Any, Event.objects.filter(pk=pk).values("slug")), int)(event.pk)
     with pytest.raises(PreparedQueryError, match="as it was given"):
         Prepared(lambda name: Event.objects.filter(name__icontains=name), str)("Spring")
@@ -122,3 +122,35 @@ def test_what_cannot_be_run_again_is_refused(alice):
     with pytest.raises(PreparedQueryError, match="do not match"):
         Prepared(lambda pk: Event.objects.filter(pk=pk), int)()
     assert Roster.objects.count() == 0
+
+
+def test_value_rows_equal_the_orms_and_the_seat_is_the_callers(alice):
+    event = make_event(to=alice, players=5)
+    play_round(event, 1)
+    play_round(event, 2, status=RoundStatus.PUBLISHED, scored=False)
+
+    def seats(player_id: int) -> Any:
+        return (
+            Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id))
+            .order_by("round__number")
+            .values_list("round__number", "table__number", "player_two__name", "round__published_at")
+        )
+
+    prepared = PreparedRows(seats, int)
+    for player in Player.objects.filter(event=event):
+        assert prepared(player.pk) == list(seats(player.pk))
+        seat = seat_of(player)
+        assert seat is not None
+        assert seat.round == 2
+    one = Player.objects.get(event=event, external_id="p1")
+    seat = seat_of(one)
+    assert seat is not None
+    assert (seat.table, seat.opponent) == (1, "Player 002")
+    with pytest.raises(PreparedQueryError, match="ValuesListIterable"):
+        PreparedRows(lambda pk: Event.objects.filter(pk=pk), int)(event.pk)
+    with pytest.raises(PreparedQueryError, match="ValuesListIterable"):
+        PreparedRows(lambda pk: Event.objects.filter(pk=pk).values_list("pk", flat=True), int)(event.pk)
+    with pytest.raises(PreparedQueryError, match="annotations"):
+        PreparedRows(
+            lambda pk: Event.objects.filter(pk=pk).annotate(n=Count("players")).values_list("slug", "n"), int
+        )(event.pk)
