@@ -6,10 +6,11 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Model, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from bracket import Bracket, CutError, Placing, bracket_size, entrants
@@ -48,6 +49,8 @@ from tournaments.models import (
 from tournaments.prepared_queries import Prepared, PreparedRows
 from tournaments.schedule import RoundSlot
 from tournaments.services.schedules import event_slots
+
+M = TypeVar("M", bound=Model)
 
 
 def standings_cached(event: Event) -> Standings:
@@ -604,26 +607,24 @@ class MyEvent:
 MY_EVENT_FIELDS = ("name", "slug", "starts_on", "venue", "status")
 
 
-_SHOWN = [f"event__{name}" for name in MY_EVENT_FIELDS]
+_SHOWN = ["event_id", "user_id", *(f"event__{name}" for name in MY_EVENT_FIELDS)]
+
+
 # My events' two reads, compiled once (tournaments.prepared_queries), and only what the
 # page shows of each event: a row of the whole event (fifty columns) costs twice as much to
 # ask for and to build.
-_MY_STAFF_ROLES: Prepared[StaffRole] = Prepared(
-    lambda user_id: (
-        StaffRole.objects.filter(user_id=user_id)
-        .select_related("event")
-        .only("event_id", "user_id", "role", *_SHOWN)
-    ),
-    int,
-)
-_MY_ENTRIES: Prepared[Player] = Prepared(
-    lambda user_id: (
-        Player.objects.filter(user_id=user_id)
-        .select_related("event")
-        .only("event_id", "user_id", "dropped_after_round", *_SHOWN)
-    ),
-    int,
-)
+def _users_rows_with_event(model: type[M], *fields: str) -> Prepared[M]:
+    """The user's rows of `model` with `fields` and the event's shown fields joined."""
+    return Prepared(
+        lambda user_id: (
+            model._default_manager.filter(user_id=user_id).select_related("event").only(*fields, *_SHOWN)
+        ),
+        int,
+    )
+
+
+_MY_STAFF_ROLES = _users_rows_with_event(StaffRole, "role")
+_MY_ENTRIES = _users_rows_with_event(Player, "dropped_after_round")
 
 
 def my_events(user: AbstractBaseUser) -> list[MyEvent]:

@@ -342,22 +342,15 @@ def _locked_game(game: Game) -> Game:
 
 # What every report and confirmation reads, compiled once (tournaments.prepared_queries):
 # at a round's end every table sends both at once.
-_LOCKED_GAME: Prepared[Game] = Prepared(
-    lambda pk: (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("round", "player_one", "player_two")
-        .filter(pk=pk)
-    ),
-    int,
-)
-_LOCKED_GAME_AND_EVENT: Prepared[Game] = Prepared(
-    lambda pk: (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("round__event", "player_one", "player_two")
-        .filter(pk=pk)
-    ),
-    int,
-)
+def _game_locked_with(*related: str) -> Prepared[Game]:
+    """The game's row, locked (only the game's: `of`), with `related` joined."""
+    return Prepared(
+        lambda pk: Game.objects.select_for_update(of=("self",)).select_related(*related).filter(pk=pk), int
+    )
+
+
+_LOCKED_GAME = _game_locked_with("round", "player_one", "player_two")
+_LOCKED_GAME_AND_EVENT = _game_locked_with("round__event", "player_one", "player_two")
 _REPORT_BY_KEY: Prepared[ResultReport] = Prepared(
     lambda game_id, key: ResultReport.objects.filter(game_id=game_id, idempotency_key=key)[:1], int, str
 )
