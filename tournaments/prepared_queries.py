@@ -8,7 +8,7 @@ to run it on SQLite. A page a phone loads at every round's end runs a handful of
 queries whose shape never changes; only the ids in them do.
 
 `Prepared` takes a function that builds the queryset from its arguments (ints and
-strings: ids, slugs), compiles it once per database connection with stand-in values, and
+strings: ids, slugs), compiles it once per process and backend with stand-in values, and
 from then on runs that SQL with the real values and turns the rows into model instances
 the way the ORM's own iterator does (`select_related` objects and annotations included).
 The function's arguments must be the only things that vary: compiling it twice with
@@ -24,7 +24,6 @@ named `values_list`, composite primary keys, a database other than the default o
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -60,17 +59,22 @@ class PreparedQueryError(TypeError):
 
 @dataclass(frozen=True)
 class _Plan:
-    """One queryset shape compiled on one connection."""
+    """One queryset shape compiled for one database backend.
+
+    It is shared by every thread of the process, each running it on its own connection,
+    so it keeps no compiler (which holds the connection it compiled on): a thread's
+    connection is gone with the thread while the plan stays.
+    """
 
     sql: str
     # Per parameter: the index of the argument it takes, or None for a constant.
     slots: tuple[int | None, ...]
     constants: tuple[Any, ...]
-    compiler: SQLCompiler
     # Rows locked with SELECT ... FOR UPDATE: only inside a transaction, as Django requires.
     locking: bool
-    # The backend's and the fields' conversions of each column read, by column.
-    converters: dict[int, tuple[list[Any], Any]]
+    # The backend's and the fields' conversions of the columns that have any: (position,
+    # converters, the column's expression), applied as the compiler applies them.
+    converters: tuple[tuple[int, tuple[Any, ...], Any], ...]
     # How a row becomes a model instance (model instances only).
     instances: _Instances | None
 
@@ -79,6 +83,21 @@ class _Plan:
             constant if slot is None else args[slot]
             for slot, constant in zip(self.slots, self.constants, strict=True)
         ]
+
+    def convert(self, rows: list[Any], connection: BaseDatabaseWrapper) -> list[Any]:
+        """`SQLCompiler.apply_converters` on `connection`, the one that read the rows."""
+        if not self.converters:
+            return rows
+        converted = []
+        for row in rows:
+            values = list(row)
+            for position, converters, expression in self.converters:
+                value = values[position]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                values[position] = value
+            converted.append(values)
+        return converted
 
 
 @dataclass(frozen=True)
@@ -120,7 +139,7 @@ class _Instances:
 
 
 class _Preparable:
-    """What both kinds share: the arguments' check, compiling once per connection, running."""
+    """What both kinds share: the arguments' check, compiling once per backend, running."""
 
     # The queryset's iterable class this kind takes.
     iterable: type[Any]
@@ -130,7 +149,8 @@ class _Preparable:
             raise PreparedQueryError(f"at most {len(_INT_STANDINS[0])} arguments")
         self.build = build
         self.kinds = kinds
-        self._plans: weakref.WeakKeyDictionary[BaseDatabaseWrapper, _Plan] = weakref.WeakKeyDictionary()
+        # By the backend's vendor: the SQL a backend writes is the same on each connection.
+        self._plans: dict[str, _Plan] = {}
 
     def _run(self, args: tuple[Arg, ...]) -> tuple[_Plan, Iterable[Sequence[Any]]]:
         """The plan and the rows, each column converted as the ORM converts it."""
@@ -139,17 +159,15 @@ class _Preparable:
         ):
             raise PreparedQueryError(f"arguments {args!r} do not match {self.kinds!r}")
         connection = connections[DEFAULT_DB_ALIAS]
-        plan = self._plans.get(connection)
+        plan = self._plans.get(connection.vendor)
         if plan is None:
-            plan = self._plans[connection] = self._compile()
+            plan = self._plans[connection.vendor] = self._compile()
         if plan.locking and not connection.in_atomic_block:
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, plan.params(args))
             rows = cursor.fetchall()
-        if plan.converters:
-            return plan, plan.compiler.apply_converters(rows, plan.converters)
-        return plan, rows
+        return plan, plan.convert(rows, connection)
 
     def _standins(self, which: int) -> tuple[Arg, ...]:
         return tuple(
@@ -184,13 +202,18 @@ class _Preparable:
         columns = [s[0] for s in compiler.select[: compiler.col_count]]
         if compiler.has_composite_fields(columns):
             raise PreparedQueryError("no composite primary keys")
+        # The backend's converters are the compiling connection's methods, which read only
+        # settings; each is called with the connection that read the rows, as Django does.
+        converters = tuple(
+            (position, tuple(functions), expression)
+            for position, (functions, expression) in compiler.get_converters(columns).items()
+        )
         return _Plan(
             sql=sql,
             slots=slots,
             constants=constants,
-            compiler=compiler,
             locking=compiler.query.select_for_update,
-            converters=compiler.get_converters(columns),
+            converters=converters,
             instances=self._instances(compiler),
         )
 
@@ -200,7 +223,7 @@ class _Preparable:
 
 
 class Prepared(_Preparable, Generic[M]):
-    """`build(*args)`'s rows as model instances, from SQL compiled once per connection:
+    """`build(*args)`'s rows as model instances, from SQL compiled once per backend:
     `Prepared(build, int)(7)` gives what `list(build(7))` gives."""
 
     iterable = django_query.ModelIterable
@@ -219,7 +242,7 @@ class Prepared(_Preparable, Generic[M]):
 
 class PreparedRows(_Preparable):
     """`build(*args)`'s rows as tuples, for a queryset ending in `values_list(...)` (not flat,
-    not named), from SQL compiled once per connection."""
+    not named), from SQL compiled once per backend."""
 
     iterable = django_query.ValuesListIterable
 

@@ -3,9 +3,11 @@ it cannot run again (tournaments.prepared_queries)."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any, cast
 
 import pytest
+from django.db import connection
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -154,3 +156,28 @@ def test_value_rows_equal_the_orms_and_the_seat_is_the_callers(alice):
         PreparedRows(
             lambda pk: Event.objects.filter(pk=pk).annotate(n=Count("players")).values_list("slug", "n"), int
         )(event.pk)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_plan_serves_every_thread_each_on_its_own_connection(alice):
+    """Compiled once in a process (gunicorn's threads share it), run on each thread's own
+    connection, with that connection's converters."""
+    event = make_event(to=alice, players=2)
+    prepared = Prepared(lambda pk: Event.objects.filter(pk=pk), int)
+    here = prepared(event.pk)
+    found: list[Any] = []
+
+    def in_a_thread() -> None:
+        try:
+            found.extend(prepared(event.pk))
+            found.append(connection.vendor)
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=in_a_thread)
+    worker.start()
+    worker.join()
+    assert len(prepared._plans) == 1
+    assert found[:-1] == here
+    assert _fields(found[0]) == _fields(here[0])
+    assert found[0].created_at == here[0].created_at is not None
