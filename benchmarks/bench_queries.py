@@ -19,10 +19,10 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.test.utils import override_settings
 
 from benchmarks.database import throwaway_database
+from tournaments.prepared_queries import Prepared, PreparedRows
 
 SAMPLES = 301
 
@@ -52,9 +52,11 @@ def run() -> None:
 
 
 def _measure() -> None:
-    from rosters.models import Roster
-    from tournaments.models import Event, Game, Player, ResultReport, RoundStatus
-    from tournaments.prepared_queries import Prepared, PreparedRows
+    # The reads as the app runs them: each prepared query's own `build` is the queryset the
+    # ORM evaluates, so both sides are the same shape by construction.
+    from tournaments import access_reads, selectors
+    from tournaments.models import Event, Game, Player, ResultReport
+    from tournaments.services import reporting
 
     event = Event.objects.get()
     game = Game.objects.filter(round__event=event).order_by("table__number").first()
@@ -62,69 +64,22 @@ def _measure() -> None:
     assert game.player_two_id is not None
     me, them = game.player_one_id, game.player_two_id
     ResultReport.objects.create(game=game, reporter_id=them, outcome="played", vp_one=9, vp_two=4)
-
-    def games(player_id: int) -> Any:
-        return (
-            Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id))
-            .exclude(round__status=RoundStatus.PAIRED)
-            .select_related("round", "table", "player_one", "player_two", "draft")
-            .order_by("-round__number")
-        )
-
-    def in_play(player_id: int, event_id: int) -> Any:
-        return (
-            Game.objects.filter(
-                Q(player_one_id=player_id) | Q(player_two_id=player_id), round__event_id=event_id
-            )
-            .filter(round__status=RoundStatus.PUBLISHED)
-            .select_related("round", "table", "player_one", "player_two")
-            .order_by("-round__number", "pk")[:1]
-        )
-
-    def locked(pk: int) -> Any:
-        return (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("round", "player_one", "player_two")
-            .filter(pk=pk)
-        )
-
-    def reports(game_id: int) -> Any:
-        return ResultReport.objects.filter(game_id=game_id, reporter__isnull=False).order_by(
-            "created_at", "id"
-        )
-
-    def rosters(player_id: int) -> Any:
-        return Roster.objects.filter(player_id=player_id).select_related("player").order_by("slot")
-
-    def seat(player_id: int) -> Any:
-        return (
-            Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id))
-            .filter(round__status=RoundStatus.PUBLISHED)
-            .order_by("-round__number", "pk")
-            .values_list(
-                "round__number", "table__number", "table__layout", "player_one__name", "player_two__name"
-            )[:1]
-        )
-
-    def entry(event_id: int, user_id: int) -> Any:
-        return Player.objects.filter(event_id=event_id, user_id=user_id).order_by("pk")[:1]
-
     user_id = Player.objects.get(pk=me).user_id or 0
-    cases: list[tuple[str, Callable[..., Any], tuple[int, ...], type[Prepared[Any] | PreparedRows]]] = [
-        ("a player's games (the player's page)", games, (me,), Prepared),
-        ("the game in play (report, confirm)", in_play, (me, event.pk), Prepared),
-        ("the game's row lock (report, confirm)", locked, (game.pk,), Prepared),
-        ("the players' reports of a game", reports, (game.pk,), Prepared),
-        ("the opponent's rosters", rosters, (them,), Prepared),
-        ("the caller's seat (the pairings page)", seat, (me,), PreparedRows),
-        ("the caller's entry (every event page)", entry, (event.pk, user_id), Prepared),
+    cases: list[tuple[str, Prepared[Any] | PreparedRows, tuple[int, ...]]] = [
+        ("a player's games (the player's page)", selectors._GAMES_WITH_DRAFT, (me,)),
+        ("the game in play (report, confirm)", selectors._GAME_IN_PLAY, (me, event.pk)),
+        ("the game's row lock (report, confirm)", reporting._LOCKED_GAME, (game.pk,)),
+        ("the players' reports of a game", selectors._REPORTS_OF, (game.pk,)),
+        ("the opponent's rosters", selectors._OPPONENT_ROSTERS, (them,)),
+        ("the caller's seat (the pairings page)", selectors._SEAT, (me,)),
+        ("the caller's entry (every event page)", access_reads._ENTRY, (event.pk, user_id)),
     ]
     print(
         f"A query's CPU, {SAMPLES} interleaved samples: the ORM compiling it each time, and prepared:",
         flush=True,
     )
-    for label, build, args, kind in cases:
-        prepared = kind(build, *(int for _ in args))
+    for label, prepared, args in cases:
+        build = prepared.build
         with transaction.atomic():  # the row lock asks for a transaction
             assert prepared(*args) == list(build(*args)), label
             orm, ours = [], []

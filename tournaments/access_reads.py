@@ -30,12 +30,12 @@ _ENTRY: Prepared[Player] = Prepared(
 
 
 def event_by_slug(slug: str) -> Event | None:
-    return next(iter(_EVENT(slug)), None)
+    return _EVENT.first(slug)
 
 
 def entry_of(event_id: int, user_id: int) -> Player | None:
     """The caller's entry in the event: at most one (a user plays an event once)."""
-    return next(iter(_ENTRY(event_id, user_id)), None)
+    return _ENTRY.first(event_id, user_id)
 
 
 def staff_roles_of(event_id: int, user_id: int) -> set[str]:

@@ -236,6 +236,11 @@ class Prepared(_Preparable, Generic[M]):
         assert plan.instances is not None
         return [plan.instances.make(row) for row in rows]
 
+    def first(self, *args: Arg) -> M | None:
+        """The first row, as `.first()` gives it on a queryset that orders its rows."""
+        rows = self(*args)
+        return rows[0] if rows else None
+
     def _instances(self, compiler: SQLCompiler) -> _Instances:
         return _Instances.of(compiler)
 

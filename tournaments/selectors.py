@@ -229,8 +229,12 @@ def current_round(access: EventAccess) -> Round | None:
 
 
 def player_games(player: Player) -> QuerySet[Game]:
+    return _games_of(player.pk)
+
+
+def _games_of(player_id: int) -> QuerySet[Game]:
     return (
-        Game.objects.filter(Q(player_one=player) | Q(player_two=player))
+        Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id))
         .exclude(round__status=RoundStatus.PAIRED)
         # The winner and the loser are one of the two players (templates/tournaments/
         # _game_result.html names them by id): not joined a second time.
@@ -243,13 +247,7 @@ def player_games(player: Player) -> QuerySet[Game]:
 # (tournaments.prepared_queries). The draft is a reverse one-to-one of the judging app,
 # named only as the relation it is, and joined so the game in play needs no query for it.
 _GAMES_WITH_DRAFT: Prepared[Game] = Prepared(
-    lambda player_id: (
-        Game.objects.filter(Q(player_one_id=player_id) | Q(player_two_id=player_id))
-        .exclude(round__status=RoundStatus.PAIRED)
-        .select_related("round", "table", "player_one", "player_two", "draft")
-        .order_by("-round__number")
-    ),
-    int,
+    lambda player_id: _games_of(player_id).select_related("draft"), int
 )
 _ROSTERS_OF: Prepared[Roster] = Prepared(lambda player_id: Roster.objects.filter(player_id=player_id), int)
 _OPPONENT_ROSTERS: Prepared[Roster] = Prepared(
@@ -313,7 +311,7 @@ def game_in_play(player: Player, event: Event) -> Game | None:
     the access check loaded) attached rather than read again: at a round's end every table
     reports at once, and each query is CPU the other tables wait for.
     """
-    game = next(iter(_GAME_IN_PLAY(player.pk, event.pk)), None)
+    game = _GAME_IN_PLAY.first(player.pk, event.pk)
     if game is not None:
         game.round.event = event
     return game
@@ -425,7 +423,7 @@ def report_by_key(player: Player, key: str) -> ResultReport | None:
     """The player's report stored under a client's idempotency key (none for an empty key)."""
     if not key:
         return None
-    return next(iter(_REPORT_BY_PLAYERS_KEY(player.pk, key)), None)
+    return _REPORT_BY_PLAYERS_KEY.first(player.pk, key)
 
 
 _REPORT_BY_PLAYERS_KEY: Prepared[ResultReport] = Prepared(

@@ -331,10 +331,9 @@ def _locked_game(game: Game) -> Game:
     # read it moments ago) is attached rather than read again with the game: its fifty
     # columns cost more to ask for than the rest of the row (docs/performance.md).
     event = game.round.event if Game.round.is_cached(game) and Round.event.is_cached(game.round) else None
-    found = (_LOCKED_GAME if event is not None else _LOCKED_GAME_AND_EVENT)(game.pk)
-    if not found:
+    locked = (_LOCKED_GAME if event is not None else _LOCKED_GAME_AND_EVENT).first(game.pk)
+    if locked is None:
         raise Game.DoesNotExist("The game is gone.")
-    locked = found[0]
     if event is not None:
         locked.round.event = event
     return locked
@@ -377,7 +376,7 @@ def _latest_report_of(game: Game, reporter_id: int | None) -> ResultReport | Non
     """The latest report `reporter_id` made of the game (a bye has no opponent: none)."""
     if reporter_id is None:
         return None
-    return next(iter(_LATEST_OF(game.pk, reporter_id)), None)
+    return _LATEST_OF.first(game.pk, reporter_id)
 
 
 def _already_stored(game: Game, player: Player, key: str | None) -> bool:
@@ -388,7 +387,7 @@ def _already_stored(game: Game, player: Player, key: str | None) -> bool:
     """
     if key is None:
         return False
-    stored = next(iter(_REPORT_BY_KEY(game.pk, key)), None)
+    stored = _REPORT_BY_KEY.first(game.pk, key)
     if stored is None:
         return False
     if stored.reporter_id != player.pk:
@@ -512,7 +511,7 @@ def result_confirm(
         return game
     if game.result_status == ResultStatus.CONFIRMED and _confirmed_by(game, player):
         return game
-    other = next(iter(_LATEST_OF_THE_OTHER(game.pk, player.pk)), None)
+    other = _LATEST_OF_THE_OTHER.first(game.pk, player.pk)
     if other is None or game.result_status != ResultStatus.AWAITING:
         raise ServiceError("There is no result waiting for your confirmation.", code="nothing-to-confirm")
     result = ResultInput.of(other)
